@@ -1,0 +1,104 @@
+"""`cuda2tile` command line. Library modules never import this one."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from cuda2tile import __version__
+from cuda2tile.diagnostics import Severity, render
+from cuda2tile.driver import (ConvertOptions, FileResult, convert_source, discover, output_path, report_json,
+                              write_atomically)
+from cuda2tile.parse.frontend import FrontendOptions
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cuda2tile", description="Convert CUDA C++ kernels to TileLang.")
+    parser.add_argument("--version", action="version", version=f"cuda2tile {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    conv = sub.add_parser("convert", help="convert .cu files or trees to TileLang Python modules")
+    conv.add_argument("sources", nargs="+", metavar="SRC", help=".cu files or directories (scanned recursively)")
+    conv.add_argument("-o", "--output", required=True, metavar="OUT", help="output directory (tree mirrored)")
+    conv.add_argument("--kernel", action="append", default=[], metavar="NAME", help="convert only these kernels")
+    conv.add_argument("--report", metavar="FILE.json", help="write a machine-readable report")
+    conv.add_argument("--werror", action="store_true", help="exit non-zero when any warning is reported")
+    conv.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR")
+    conv.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
+    conv.add_argument("--std", default="c++17", help="C++ standard (default c++17)")
+    conv.add_argument("-p", dest="compile_commands", metavar="DIR", help="directory holding compile_commands.json")
+    conv.add_argument("--cuda-toolkit-headers", action="store_true",
+                      help="also search the CUDA toolkit's include dir (after cuda2tile's own headers)")
+    conv.add_argument("--quiet", action="store_true", help="print only diagnostics, no summary")
+    conv.add_argument("--debug", action="store_true", help="print internal tracebacks of C2T9001 errors")
+    return parser
+
+
+def _print_diagnostics(result: FileResult, stream) -> None:
+    for diag in result.all_diagnostics():
+        print(render(diag, result.source_lines), file=stream)
+
+
+def convert_command(args) -> int:
+    options = ConvertOptions(
+        frontend=FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
+                                 compile_commands_dir=args.compile_commands,
+                                 use_cuda_toolkit=args.cuda_toolkit_headers),
+        kernels=tuple(args.kernel), debug=args.debug)
+    start = time.perf_counter()
+    files, diags = discover(args.sources, args.output)
+    for d in diags:
+        print(render(d), file=sys.stderr)
+    results: list[FileResult] = []
+    failed = bool(diags)
+    for path, display in files:
+        result, text = convert_source(path, display, options)
+        if text is not None:
+            try:
+                target = output_path(args.output, display)
+                write_atomically(target, text)
+                result.output = os.path.relpath(target, args.output)
+            except (OSError, ValueError) as err:
+                print(f"{display}: error: cannot write output: {err}", file=sys.stderr)
+                failed = True
+        _print_diagnostics(result, sys.stderr)
+        if result.internal_errors:
+            failed = True
+            if args.debug:
+                for tb in result.internal_errors:
+                    print(tb, file=sys.stderr)
+        results.append(result)
+    report = report_json(results)
+    if args.report:
+        try:
+            write_atomically(Path(args.report), json.dumps(report, indent=2) + "\n")
+        except OSError as err:
+            print(f"error: cannot write report {args.report}: {err}", file=sys.stderr)
+            failed = True
+    summary = report["summary"]
+    if not args.quiet:
+        print(f"cuda2tile: {summary['converted']} converted, {summary['partial']} partial, "
+              f"{summary['unsupported']} unsupported kernels in {summary['files']} files "
+              f"({time.perf_counter() - start:.2f} s)", file=sys.stderr)
+    warned = any(d.effective_severity in (Severity.WARNING, Severity.ERROR) for r in results for d in r.all_diagnostics())
+    if args.werror and warned:
+        return 1
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "convert":
+            return convert_command(args)
+    except KeyboardInterrupt:
+        print("cuda2tile: interrupted", file=sys.stderr)
+        return 130
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

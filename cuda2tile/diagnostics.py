@@ -1,0 +1,135 @@
+"""Diagnostics: one table of stable codes, one message format, clang-style rendering.
+
+Every problem cuda2tile reports to a user is a `Diagnostic` whose code comes from `CODES`.
+Codes are never reused once retired (SYCLomatic's rule): add new ones at the end of a range.
+Ranges: 1xxx input and front end, 12xx lift (unsupported CUDA), 13xx launch specs, 9xxx internal.
+`docs/diagnostics.md` is generated from this table (`python -m cuda2tile.docs`), and a test
+fails when the two drift apart.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Severity(enum.Enum):
+    NOTE = "note"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class DiagCode:
+    code: str
+    severity: Severity
+    title: str
+    effort: str  # what a user must do by hand: "none", "low", "medium", "high"
+    explanation: str
+
+
+def _code(code: str, severity: Severity, title: str, effort: str, explanation: str) -> DiagCode:
+    return DiagCode(code=code, severity=severity, title=title, effort=effort, explanation=explanation)
+
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
+
+CODES: dict[str, DiagCode] = {d.code: d for d in (
+    _code("C2T1001", E, "cannot read input file", "low",
+          "The file could not be opened or read (permissions, vanished during the run, a directory loop). "
+          "It is skipped; the rest of the batch goes on."),
+    _code("C2T1002", W, "input is not valid UTF-8", "none",
+          "The file was decoded as Latin-1 for parsing. Identifiers are unaffected; string literals may "
+          "differ. The input file itself is never modified."),
+    _code("C2T1003", N, "no kernels found", "none",
+          "The file holds no `__global__` function; no Python module is written for it."),
+    _code("C2T1004", E, "file is too large", "medium",
+          "Files above the size limit (`--max-file-size`, default 16 MiB) are skipped to bound memory."),
+    _code("C2T1101", E, "CUDA parse error", "medium",
+          "clang reported an error in the source. Kernels whose bodies contain errors are not converted; "
+          "other kernels of the file still are."),
+    _code("C2T1102", W, "header not found", "low",
+          "An `#include` could not be resolved. cuda2tile ships stand-ins for the CUDA and C headers kernels "
+          "usually include; pass `-I DIR` (or `-p DIR` with a compile_commands.json) for project headers."),
+    _code("C2T1103", W, "clang warning", "none", "A warning reported by clang while parsing."),
+    _code("C2T1201", W, "unsupported statement", "high",
+          "The kernel contains a statement kind that the lift does not translate (e.g. `goto`, `switch`, "
+          "`asm`). The kernel is reported `unsupported` and skipped; other kernels still convert."),
+    _code("C2T1202", W, "unsupported expression", "high",
+          "An expression form the lift does not translate (e.g. function pointers, `sizeof` of an expression, "
+          "assignments used as values)."),
+    _code("C2T1203", W, "unsupported CUDA function", "medium",
+          "A call to a CUDA or library function with no TileLang mapping in `op_coverage/`."),
+    _code("C2T1204", W, "block-level cooperation is not yet lifted", "high",
+          "`__syncthreads()`, `__shared__` memory, warp shuffles and votes need the cooperative lift "
+          "(barrier fission), which this version does not have."),
+    _code("C2T1205", W, "unsupported atomic operation", "medium",
+          "The atomic has no TileLang operation (e.g. `atomicCAS`, `atomicExch`) or is used on a form the "
+          "lift does not translate."),
+    _code("C2T1206", W, "return inside a loop", "medium",
+          "A `return` nested in a loop of a kernel or `__device__` function; restructure with a flag and "
+          "`break`."),
+    _code("C2T1207", W, "unsupported type", "medium",
+          "A parameter, variable or value of a type cuda2tile cannot map to a TileLang dtype (structs, "
+          "pointers to pointers, `__nv_bfloat16` values on the C back end, ...)."),
+    _code("C2T1208", W, "template kernel without instantiation", "low",
+          "A template `__global__` function that is never launched with explicit template arguments in the "
+          "file. Launch it (`k<float><<<...>>>`) or give `template = [...]` in a launch spec."),
+    _code("C2T1209", W, "recursive device function", "high", "Recursion cannot be inlined into a tile program."),
+    _code("C2T1210", W, "pointer with unknown base", "medium",
+          "A local pointer whose target buffer is not statically known (e.g. chosen by a runtime condition)."),
+    _code("C2T1211", W, "dynamic parallelism", "high", "Kernel launches from device code are not translated."),
+    _code("C2T1212", W, "unsupported loop form", "medium",
+          "A `for` loop that `continue`s while its step cannot be kept in a TileLang `T.serial`."),
+    _code("C2T1213", W, "write to a const or read-only value", "low", "The kernel writes through a const pointer."),
+    _code("C2T1301", E, "invalid launch spec", "low", "A launch-spec TOML file is malformed or inconsistent."),
+    _code("C2T9001", E, "internal error", "none",
+          "cuda2tile failed on this kernel. The kernel is reported `unsupported`; please report the input. "
+          "Run with `--debug` to see the internal traceback."),
+)}
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.file
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    loc: Location
+    kernel: str | None = None
+    severity: Severity | None = None  # overrides the code's default (clang's own severities)
+
+    @property
+    def effective_severity(self) -> Severity:
+        return self.severity or CODES[self.code].severity
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.effective_severity.value,
+            "message": self.message,
+            "file": self.loc.file,
+            "line": self.loc.line,
+            "col": self.loc.col,
+            "kernel": self.kernel,
+        }
+
+
+def render(diag: Diagnostic, source_lines: list[str] | None = None) -> str:
+    """Format like clang: `file:line:col: warning: C2T1203: message`, then the line and a caret."""
+    head = f"{diag.loc}: {diag.effective_severity.value}: {diag.code}: {diag.message}"
+    if not source_lines or not (1 <= diag.loc.line <= len(source_lines)):
+        return head
+    text = source_lines[diag.loc.line - 1].rstrip("\r\n").replace("\t", " ")
+    caret = " " * max(diag.loc.col - 1, 0) + "^"
+    return f"{head}\n{text}\n{caret}"

@@ -1,0 +1,199 @@
+"""The conversion driver: files -> parse -> lift -> emit -> output tree and report.
+
+This is the error boundary of the library: a failure inside cuda2tile on one kernel becomes a
+`C2T9001` diagnostic for that kernel (traceback kept only for `--debug`), and the batch goes on.
+Inputs are only ever read; outputs are written atomically (temporary file + rename) inside the
+output directory.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuda2tile import __version__
+from cuda2tile.diagnostics import Diagnostic, Location, Severity
+from cuda2tile.emit.module import emit_module
+from cuda2tile.lift.errors import LiftError
+from cuda2tile.lift.lift_kernel import kernel_python_name, lift_kernel
+from cuda2tile.parse import cuda_ast as A
+from cuda2tile.parse.frontend import FrontendOptions, parse_file
+
+REPORT_SCHEMA = "cuda2tile.report/1"
+
+
+@dataclass
+class KernelResult:
+    cuda_name: str
+    factory: str | None
+    status: str  # converted | partial | unsupported
+    line: int
+    end_line: int
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"name": self.cuda_name, "factory": self.factory, "status": self.status, "line": self.line,
+                "end_line": self.end_line, "diagnostics": [d.to_json() for d in self.diagnostics]}
+
+
+@dataclass
+class FileResult:
+    source: str
+    output: str | None
+    kernels: list[KernelResult] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # file-level (parse, I/O)
+    source_lines: list[str] = field(default_factory=list)
+    internal_errors: list[str] = field(default_factory=list)
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        out = list(self.diagnostics)
+        for k in self.kernels:
+            out += k.diagnostics
+        return sorted(out, key=lambda d: (d.loc.line, d.loc.col, d.code))
+
+    def to_json(self) -> dict:
+        return {"source": self.source, "output": self.output,
+                "diagnostics": [d.to_json() for d in self.diagnostics],
+                "kernels": [k.to_json() for k in self.kernels]}
+
+
+@dataclass(frozen=True)
+class ConvertOptions:
+    frontend: FrontendOptions = FrontendOptions()
+    kernels: tuple[str, ...] = ()  # --kernel filters (CUDA names, with or without template arguments)
+    debug: bool = False
+
+
+def _selected(name: str, filters: tuple[str, ...]) -> bool:
+    return not filters or name in filters or name.split("<")[0] in filters
+
+
+def convert_source(path: str, display: str, options: ConvertOptions = ConvertOptions()) -> tuple[FileResult, str | None]:
+    """Convert one `.cu` file; returns the result and the module text (None when nothing was parsed)."""
+    result = FileResult(display, None)
+    try:
+        parsed = parse_file(path, options.frontend, display)
+    except Exception as err:  # the front end's own failure: one diagnostic, the batch goes on
+        result.diagnostics.append(Diagnostic("C2T9001", f"internal error while parsing: {type(err).__name__}",
+                                             Location(display)))
+        result.internal_errors.append(traceback.format_exc())
+        return result, None
+    result.diagnostics += parsed.diagnostics
+    result.source_lines = parsed.source_lines
+    if parsed.unit is None:
+        return result, None
+    unit = parsed.unit
+    functions = {f.name: f for f in unit.functions if not f.is_kernel}
+    kernels = [f for f in unit.functions if f.is_kernel and _selected(f.name, options.kernels)]
+    if not any(f.is_kernel for f in unit.functions):
+        result.diagnostics.append(Diagnostic("C2T1003", "no __global__ function in this file", Location(display)))
+    lifted = []
+    for fn in kernels:
+        if fn.is_template and any(k.name.split("<")[0] == fn.name and k.body is not None for k in kernels):
+            continue  # converted through its instantiations
+        kr = KernelResult(fn.name, None, "unsupported", fn.loc.line, fn.end_line)
+        result.kernels.append(kr)
+        errors = [ln for ln in parsed.failed_lines if fn.loc.line <= ln <= fn.end_line]
+        if errors:
+            kr.diagnostics.append(Diagnostic("C2T1101", f"kernel '{fn.name}' has parse errors and is not converted",
+                                             fn.loc, kernel=fn.name))
+            continue
+        try:
+            kernel = lift_kernel(fn, functions, unit.launches)
+        except LiftError as err:
+            kr.diagnostics.append(Diagnostic(err.code, f"kernel '{fn.name}' is not converted: {err.message}", err.loc,
+                                             kernel=fn.name))
+            continue
+        except Exception as err:
+            kr.diagnostics.append(Diagnostic("C2T9001", f"internal error while lifting '{fn.name}': "
+                                                        f"{type(err).__name__}", fn.loc, kernel=fn.name))
+            result.internal_errors.append(traceback.format_exc())
+            continue
+        kr.factory = kernel_python_name(fn)
+        warnings = [d for d in parsed.diagnostics if d.effective_severity is Severity.WARNING
+                    and fn.loc.line <= d.loc.line <= fn.end_line]
+        kr.status = "partial" if warnings else "converted"
+        lifted.append((kr, kernel))
+    notes = [f"{k.cuda_name} ({display}:{k.line}): not converted, {d.code}: {d.message}"
+             for k in result.kernels for d in k.diagnostics if k.status == "unsupported"]
+    try:
+        text = emit_module([k for _, k in lifted], display, parsed.source_lines, notes)
+    except Exception as err:
+        for kr, _ in lifted:
+            kr.status = "unsupported"
+            kr.factory = None
+            kr.diagnostics.append(Diagnostic("C2T9001", f"internal error while emitting: {type(err).__name__}",
+                                             Location(display, kr.line, 1), kernel=kr.cuda_name))
+        result.internal_errors.append(traceback.format_exc())
+        text = emit_module([], display, parsed.source_lines, notes)
+    return result, text
+
+
+def write_atomically(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def discover(sources: list[str], out_dir: str) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
+    """(path, relative display name) of every `.cu` under the sources; the output dir is never scanned."""
+    found: list[tuple[str, str]] = []
+    diags: list[Diagnostic] = []
+    out_real = os.path.realpath(out_dir)
+    for src in sources:
+        if os.path.isfile(src):
+            found.append((src, os.path.basename(src)))
+            continue
+        if not os.path.isdir(src):
+            diags.append(Diagnostic("C2T1001", "no such file or directory", Location(src)))
+            continue
+        visited: set[str] = set()
+
+        def on_error(err: OSError) -> None:
+            diags.append(Diagnostic("C2T1001", f"cannot read directory: {err.strerror}", Location(err.filename or src)))
+
+        for root, dirs, files in os.walk(src, followlinks=True, onerror=on_error):
+            real = os.path.realpath(root)
+            if real in visited or real == out_real or real.startswith(out_real + os.sep):
+                dirs[:] = []
+                continue
+            visited.add(real)
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(".cu"):
+                    path = os.path.join(root, name)
+                    found.append((path, os.path.relpath(path, src)))
+    return found, diags
+
+
+def output_path(out_dir: str, display: str) -> Path:
+    """`blas1/saxpy.cu` -> OUT/blas1/saxpy.py, refusing anything that would land outside OUT."""
+    rel = Path(display).with_suffix(".py")
+    parts = [p for p in rel.parts if p not in ("", ".", "..") and not os.path.isabs(p)]
+    target = Path(out_dir).joinpath(*parts)
+    root = os.path.realpath(out_dir)
+    if not os.path.realpath(target).startswith(root + os.sep):
+        raise ValueError(f"output path for {display} escapes the output directory")
+    return target
+
+
+def report_json(results: list[FileResult]) -> dict:
+    statuses = [k.status for r in results for k in r.kernels]
+    return {
+        "schema": REPORT_SCHEMA,
+        "tool_version": __version__,
+        "summary": {"files": len(results), "kernels": len(statuses),
+                    "converted": statuses.count("converted"), "partial": statuses.count("partial"),
+                    "unsupported": statuses.count("unsupported")},
+        "files": [r.to_json() for r in results],
+    }

@@ -1,0 +1,223 @@
+"""Emit one Python module per `.cu` file: statements printed from the IR, jinja2 for the skeleton.
+
+Per kernel the module holds a factory
+
+    def saxpy(*, block=(256,), target="cuda"):       # CUDA blockDim (compile-time) and target
+        ...
+        @T.prim_func
+        def saxpy(n: T.int32, ..., grid_x: T.int32):  # CUDA arguments, then gridDim
+            with T.Kernel(grid_x, threads=block_x) as bx:
+                for tx in T.Parallel(block_x):
+                    ...
+
+and `KERNELS`, a table describing each kernel's arguments (dtype, carrier dtype) for callers.
+Every statement block carries a comment naming the CUDA line it came from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from cuda2tile import __version__
+from cuda2tile.emit.names import BUILTIN_NAMES, PythonNames
+from cuda2tile.emit.printer import BUFFER_CARRIERS, SCALAR_CARRIERS, ExprPrinter
+from cuda2tile.lift import tile_ir as I
+
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")),
+    keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+_INDENT = "    "
+_AXES = "xyz"
+
+
+def _comment_text(text: str) -> str:
+    """A CUDA source line made safe for a one-line Python comment."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text.strip())
+    text = re.sub(r"\s+", " ", text)
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
+class StmtPrinter:
+    def __init__(self, expr: ExprPrinter, names: PythonNames, source_name: str, source_lines: list[str]):
+        self.expr = expr
+        self.names = names
+        self.source_name = source_name
+        self.source_lines = source_lines
+        self.lines: list[str] = []
+        self.last_comment = 0
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append(_INDENT * depth + text)
+
+    def comment(self, depth: int, line: int) -> None:
+        if line <= 0 or line == self.last_comment:
+            return
+        self.last_comment = line
+        text = self.source_lines[line - 1] if line <= len(self.source_lines) else ""
+        self.emit(depth, f"# {self.source_name}:{line}: {_comment_text(text)}".rstrip())
+
+    def block(self, stmts: tuple[I.Stmt, ...], depth: int) -> None:
+        if not stmts:
+            self.emit(depth, "T.evaluate(0)  # empty in CUDA")
+            return
+        for s in stmts:
+            self.stmt(s, depth)
+
+    def stmt(self, s: I.Stmt, depth: int) -> None:
+        e, n = self.expr, self.names
+        if not isinstance(s, (I.Parallel, I.DeclVar, I.DeclLocal)):  # declarations are hoisted: no line
+            self.comment(depth, s.line)
+        if isinstance(s, I.Let):
+            self.emit(depth, f"{n(s.name)} = {e(s.value)}")
+        elif isinstance(s, I.DeclVar):
+            self.emit(depth, f'{n(s.name)} = T.alloc_var("{s.dtype}")')
+        elif isinstance(s, I.DeclLocal):
+            self.emit(depth, f'{n(s.name)} = T.alloc_local(({s.size},), "{s.dtype}")')
+        elif isinstance(s, I.AssignVar):
+            self.emit(depth, f"{n(s.name)} = {e(s.value)}")
+        elif isinstance(s, I.Store):
+            value = e(s.value)
+            carrier = self.expr.buffers.get(s.buffer)
+            if carrier == "uint8" and s.value.dtype == "bool":
+                value = f'T.cast({value}, "uint8")'
+            elif carrier:
+                value = f'T.reinterpret({value}, "{carrier}")'
+            self.emit(depth, f"{n(s.buffer)}[{e(s.index)}] = {value}")
+        elif isinstance(s, I.If):
+            self.emit(depth, f"if {e(s.cond)}:")
+            self.block(s.then, depth + 1)
+            if s.other:
+                self.emit(depth, "else:")
+                self.block(s.other, depth + 1)
+        elif isinstance(s, I.For):
+            self.emit(depth, f"for {n(s.var)} in T.serial({self.range_args(s)}):")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, I.While):
+            self.emit(depth, f"while {e(s.cond)}:")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, I.Break):
+            self.emit(depth, "break")
+        elif isinstance(s, I.Continue):
+            self.emit(depth, "continue")
+        elif isinstance(s, I.Return):
+            self.emit(depth, f"return {e(s.value)}" if s.value is not None else "return")
+        elif isinstance(s, I.Evaluate):
+            if isinstance(s.expr, (I.MacroCall, I.AtomicRMW)):
+                self.emit(depth, e(s.expr))
+            else:
+                self.emit(depth, f"T.evaluate({e(s.expr)})")
+        elif isinstance(s, I.Parallel):
+            raise TypeError("Parallel regions are printed by the kernel printer")
+        else:
+            raise TypeError(f"cannot print {type(s).__name__}")
+
+    def range_args(self, s: I.For) -> str:
+        e = self.expr
+        start_zero = isinstance(s.start, I.Const) and s.start.value == 0
+        step_one = isinstance(s.step, I.Const) and s.step.value == 1
+        if start_zero and step_one:
+            return e(s.stop)
+        if step_one:
+            return f"{e(s.start)}, {e(s.stop)}"
+        return f"{e(s.start)}, {e(s.stop)}, {e(s.step)}"
+
+
+@dataclass(frozen=True)
+class EmittedKernel:
+    name: str
+    code: str
+    metadata: str
+
+
+def _param_annotation(p: I.Param) -> str:
+    if isinstance(p, I.ScalarParam):
+        return f"T.{SCALAR_CARRIERS.get(p.dtype, p.dtype)}"
+    return f'T.Tensor(({p.length},), "{BUFFER_CARRIERS.get(p.dtype, p.dtype)}")'
+
+
+def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], module_names: set[str]) -> EmittedKernel:
+    names = PythonNames()
+    names.reserved |= module_names
+    for p in kernel.params:
+        names(p.name)
+        if isinstance(p, I.BufferParam):
+            names(p.length)
+    buffers = {p.name: BUFFER_CARRIERS[p.dtype] for p in kernel.params
+               if isinstance(p, I.BufferParam) and p.dtype in BUFFER_CARRIERS}
+    carriers = {p.name: SCALAR_CARRIERS[p.dtype] for p in kernel.params
+                if isinstance(p, I.ScalarParam) and p.dtype in SCALAR_CARRIERS}
+    for m in kernel.macros:
+        names(m.name)
+    out: list[str] = []
+    # macros: nested scopes that see the factory's names (block_x...) but not the prim_func's
+    for m in kernel.macros:
+        scope = names.child()
+        params = []
+        for mp in m.params:
+            if mp.kind == "builtin":
+                var, axis = mp.name.split(".")
+                params.append(BUILTIN_NAMES[(var, axis)])
+            else:
+                params.append(scope(mp.name))
+        printer = StmtPrinter(ExprPrinter(scope, {}, {}), scope, source_name, source_lines)
+        printer.emit(1, "@T.macro")
+        printer.emit(1, f"def {names(m.name)}({', '.join(params)}):")
+        printer.emit(2, f'"""`__device__ {m.cuda_name}` ({source_name}:{m.line})."""')
+        printer.block(m.body, 2)
+        out += printer.lines + [""]
+    printer = StmtPrinter(ExprPrinter(names, buffers, carriers), names, source_name, source_lines)
+    grid = [BUILTIN_NAMES[("gridDim", a)] for a in _AXES[:kernel.grid_rank]]
+    blocks = [BUILTIN_NAMES[("blockIdx", a)] for a in _AXES[:kernel.grid_rank]]
+    dims = [BUILTIN_NAMES[("blockDim", a)] for a in _AXES[:kernel.block_rank]]
+    threads = [BUILTIN_NAMES[("threadIdx", a)] for a in _AXES[:kernel.block_rank]]
+    args = [f"{names(p.name)}: {_param_annotation(p)}" for p in kernel.params] + [f"{g}: T.int32" for g in grid]
+    printer.emit(1, "@T.prim_func")
+    printer.emit(1, f"def {names(kernel.name)}({', '.join(args)}):")
+    threads_expr = " * ".join(dims)
+    binding = blocks[0] if len(blocks) == 1 else "(" + ", ".join(blocks) + ")"
+    printer.emit(2, f"with T.Kernel({', '.join(grid)}, threads={threads_expr}) as {binding}:")
+    for s in kernel.body:
+        if isinstance(s, I.Parallel):
+            loop_vars = ", ".join(reversed(threads))
+            extents = ", ".join(reversed(dims))
+            printer.emit(3, f"for {loop_vars} in T.Parallel({extents}):")
+            printer.block(s.body, 4)
+        else:
+            printer.stmt(s, 3)
+    lengths = [p.length for p in kernel.params if isinstance(p, I.BufferParam)]
+    frame = _TEMPLATES.get_template("factory.py.j2").render(
+        kernel=kernel, name=names(kernel.name), source_name=source_name, rank=kernel.block_rank,
+        dims=dims, lengths=[names(x) for x in lengths],
+        args=", ".join(names(p.name) for p in kernel.params), grid=", ".join(grid),
+        body="\n".join(out + printer.lines))
+    metadata = _TEMPLATES.get_template("metadata.py.j2").render(
+        kernel=kernel, name=names(kernel.name), params=[_param_metadata(p, names) for p in kernel.params])
+    return EmittedKernel(names(kernel.name), frame, metadata)
+
+
+def _param_metadata(p: I.Param, names: PythonNames) -> dict:
+    if isinstance(p, I.ScalarParam):
+        return {"name": names(p.name), "cuda_name": p.cuda_name, "kind": "scalar", "dtype": p.dtype,
+                "carrier": SCALAR_CARRIERS.get(p.dtype, p.dtype), "cuda_type": p.cuda_type}
+    return {"name": names(p.name), "cuda_name": p.cuda_name, "kind": "buffer", "dtype": p.dtype,
+            "carrier": BUFFER_CARRIERS.get(p.dtype, p.dtype), "cuda_type": p.cuda_type, "writable": p.writable}
+
+
+def emit_module(kernels: list[I.Kernel], source_name: str, source_lines: list[str], notes: list[str]) -> str:
+    """The whole `.py` for one `.cu` file. Deterministic: the same IR gives the same bytes."""
+    module_names = PythonNames()
+    factory_names = [module_names(k.name) for k in kernels]
+    emitted = []
+    for k, factory in zip(kernels, factory_names):
+        emitted.append(emit_kernel(_renamed(k, factory), source_name, source_lines, set(factory_names) - {factory}))
+    return _TEMPLATES.get_template("module.py.j2").render(
+        version=__version__, source_name=source_name, kernels=emitted, notes=notes)
+
+
+def _renamed(kernel: I.Kernel, name: str) -> I.Kernel:
+    from dataclasses import replace
+    return replace(kernel, name=name)

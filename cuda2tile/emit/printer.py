@@ -1,0 +1,144 @@
+"""Print tile IR as TileLang Python. This module alone owns operator precedence.
+
+Expressions are printed with the precedence table below and parenthesised only where Python
+needs it: `(a + b) * c`, but `a * b + c`. Comparisons never chain (`(a < b) < c` keeps its
+parentheses, since Python would read `a < b < c` as `a < b and b < c`).
+
+Per-target limits of TileLang 0.1.15 are handled here, from `op_coverage.TILE_OPS` and the
+carrier rules: e.g. the C back end has no uint32 buffers, so `unsigned*` buffers travel as
+int32 and are read through `T.reinterpret(x[i], "uint32")`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import op_coverage
+from cuda2tile.emit.names import BUILTIN_NAMES, PythonNames
+from cuda2tile.lift import tile_ir as I
+
+# Python precedence, higher binds tighter.
+_PREC = {"select": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "bitor": 6, "bitxor": 7, "bitand": 8, "shift": 9,
+         "add": 10, "mul": 11, "unary": 12, "atom": 14}
+_BINARY = {"add": ("+", "add"), "sub": ("-", "add"), "mul": ("*", "mul"), "div": ("/", "mul"),
+           "shl": ("<<", "shift"), "shr": (">>", "shift"), "bitand": ("&", "bitand"), "bitor": ("|", "bitor"),
+           "bitxor": ("^", "bitxor"), "lt": ("<", "cmp"), "le": ("<=", "cmp"), "gt": (">", "cmp"),
+           "ge": (">=", "cmp"), "eq": ("==", "cmp"), "ne": ("!=", "cmp"), "and": ("and", "and"),
+           "or": ("or", "or")}
+_CALLS = {"truncdiv": "T.truncdiv", "truncmod": "T.truncmod"}
+
+# dtypes that TileLang's C back end cannot pass across the kernel boundary (TILELANG_FACTS §1.3, §10),
+# and the carrier dtype used instead on every target (same bits, or a wider exact type).
+BUFFER_CARRIERS = {"uint32": "int32", "uint64": "int64", "uint16": "int16", "bool": "uint8"}
+SCALAR_CARRIERS = {"uint32": "int32", "uint64": "int64", "uint16": "int32", "uint8": "int32", "float16": "float32"}
+
+
+def float_literal(value: float, dtype: str) -> str:
+    if np.isinf(value):
+        return f'{"-" if value < 0 else ""}T.infinity("{dtype}")'
+    if np.isnan(value):
+        return f'T.call_extern("{dtype}", "{"nanf" if dtype == "float32" else "nan"}", "")'
+    text = repr(float(np.float32(value))) if dtype == "float32" else repr(float(value))
+    if dtype == "float16":
+        text = repr(float(np.float16(value)))
+    return f"T.{dtype}({text})"
+
+
+class ExprPrinter:
+    def __init__(self, names: PythonNames, buffers: dict[str, str], scalar_carriers: dict[str, str]):
+        self.names = names
+        self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
+        self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
+
+    def __call__(self, e: I.Expr) -> str:
+        return self.expr(e)[0]
+
+    def wrap(self, e: I.Expr, min_prec: int) -> str:
+        text, prec = self.expr(e)
+        return f"({text})" if prec < min_prec else text
+
+    def expr(self, e) -> tuple[str, int]:
+        atom = _PREC["atom"]
+        if isinstance(e, I.Const):
+            if e.dtype == "bool":
+                return ("True" if e.value else "False"), atom
+            if e.dtype.startswith(("float", "bfloat")):
+                return float_literal(e.value, e.dtype), atom
+            if e.dtype == "int32":
+                return str(e.value), (atom if e.value >= 0 else _PREC["unary"])
+            return f"T.{e.dtype}({e.value})", atom
+        if isinstance(e, I.Var):
+            name = self.names(e.name)
+            carrier = self.scalar_carriers.get(e.name)
+            if carrier:
+                return f'T.cast({name}, "{e.dtype}")', atom
+            return name, atom
+        if isinstance(e, I.ThreadIdx):
+            return BUILTIN_NAMES[("threadIdx", e.axis)], atom
+        if isinstance(e, I.BlockIdx):
+            return BUILTIN_NAMES[("blockIdx", e.axis)], atom
+        if isinstance(e, I.BlockDim):
+            return BUILTIN_NAMES[("blockDim", e.axis)], atom
+        if isinstance(e, I.GridDim):
+            return BUILTIN_NAMES[("gridDim", e.axis)], atom
+        if isinstance(e, I.Load):
+            access = f"{self.names(e.buffer)}[{self(e.index)}]"
+            carrier = self.buffers.get(e.buffer)
+            if carrier == "uint8" and e.dtype == "bool":
+                return f'T.cast({access}, "bool")', atom
+            if carrier:
+                return f'T.reinterpret({access}, "{e.dtype}")', atom
+            return access, atom
+        if isinstance(e, I.Binary):
+            if e.op in _CALLS:
+                return f"{_CALLS[e.op]}({self(e.lhs)}, {self(e.rhs)})", atom
+            symbol, level = _BINARY[e.op]
+            prec = _PREC[level]
+            if level == "cmp":
+                return f"{self.wrap(e.lhs, prec + 1)} {symbol} {self.wrap(e.rhs, prec + 1)}", prec
+            return f"{self.wrap(e.lhs, prec)} {symbol} {self.wrap(e.rhs, prec + 1)}", prec
+        if isinstance(e, I.Unary):
+            if e.op == "not":
+                # `not (a < b)`: correct without the parentheses too, but easier to read with them
+                return f"not {self.wrap(e.operand, _PREC['cmp'] + 1)}", _PREC["not"]
+            symbol = "-" if e.op == "neg" else "~"
+            return f"{symbol}{self.wrap(e.operand, _PREC['unary'])}", _PREC["unary"]
+        if isinstance(e, I.Cast):
+            return f'T.cast({self(e.operand)}, "{e.dtype}")', atom
+        if isinstance(e, I.Bitcast):
+            return f'T.reinterpret({self(e.operand)}, "{e.dtype}")', atom
+        if isinstance(e, I.Select):
+            return f"T.if_then_else({self(e.cond)}, {self(e.then)}, {self(e.other)})", atom
+        if isinstance(e, I.Intrinsic):
+            return self.intrinsic(e), atom
+        if isinstance(e, I.MacroCall):
+            args = ", ".join(self.names(a.buffer) if isinstance(a, I.BufferArg) else self(a) for a in e.args)
+            return f"{self.names(e.name)}({args})", atom
+        if isinstance(e, I.AtomicRMW):
+            target = f"{self.names(e.buffer)}[{self(e.index)}]"
+            ret = ", return_prev=True" if e.returns_old else ""
+            return f"T.atomic_{e.op}({target}, {self(e.value)}{ret})", atom
+        raise TypeError(f"cannot print {type(e).__name__}")
+
+    def intrinsic(self, e: I.Intrinsic) -> str:
+        if e.op == "saturate":
+            x = self(e.args[0])
+            return f"T.max(T.min({x}, {float_literal(1.0, e.dtype)}), {float_literal(0.0, e.dtype)})"
+        if e.op == "round_cast":
+            src = e.args[0].dtype
+            inner = I.Intrinsic("rint", e.args, src)
+            return f'T.cast({self.intrinsic(inner)}, "{e.dtype}")'
+        dtype = e.dtype
+        if dtype in ("float16", "bfloat16") and e.op not in ("min", "max", "abs"):
+            # fp16 math has no C lowering (TILELANG_FACTS §10): compute in float32 and round back.
+            widened = I.Intrinsic(e.op, tuple(I.Cast(a, "float32") if a.dtype == dtype else a for a in e.args),
+                                  "float32")
+            return f'T.cast({self.intrinsic(widened)}, "{dtype}")'
+        tile_op = op_coverage.TILE_OPS[e.op]
+        args = ", ".join(self(a) for a in e.args)
+        if tile_op.form == "call":
+            return f"T.{tile_op.name}({args})"
+        extern = tile_op.extern_name(dtype)
+        if extern is None:
+            raise TypeError(f"no C function for {e.op} on {dtype}")
+        return f'T.call_extern("{dtype}", "{extern}", {args})'

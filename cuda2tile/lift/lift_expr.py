@@ -1,0 +1,350 @@
+"""Lift CUDA expressions to tile-IR expressions.
+
+Values come in three shapes: scalars (an IR `Expr`), pointers (a buffer plus an element offset,
+e.g. `A + i*n` -> (A, i*n)), and vectors (one `Expr` per lane: a `float4` load becomes four
+loads). Bindings tell what each CUDA declaration is in the IR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import op_coverage
+from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.errors import LiftError
+from cuda2tile.lift.types import common_dtype, is_float, scalar_dtype
+from cuda2tile.parse import cuda_ast as A
+
+_BINOPS = {"+": "add", "-": "sub", "*": "mul", "<<": "shl", ">>": "shr", "&": "bitand", "|": "bitor",
+           "^": "bitxor", "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne",
+           "&&": "and", "||": "or"}
+_LANES = "xyzw"
+_COOPERATIVE = ("__syncthreads", "__syncwarp", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
+                "__threadfence", "__threadfence_block", "__threadfence_system", "__shfl_sync", "__shfl_up_sync",
+                "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync", "__activemask")
+
+
+@dataclass(frozen=True)
+class ScalarBinding:
+    name: str
+    dtype: str
+    mutable: bool
+
+
+@dataclass(frozen=True)
+class PointerBinding:
+    buffer: str
+    offset: I.Expr  # in elements of the buffer's scalar dtype
+    pointee: A.CType
+    offset_var: str | None = None  # set when the pointer itself is reassigned (`p += stride`)
+
+
+@dataclass(frozen=True)
+class VectorBinding:
+    lanes: tuple[str, ...]
+    dtype: str
+    mutable: bool
+
+
+@dataclass(frozen=True)
+class ArrayBinding:
+    name: str
+    dtype: str
+    size: int
+
+
+Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding
+
+
+def lanes_of(t: A.CType) -> int:
+    return t.lanes if isinstance(t, A.Vector) else 1
+
+
+def elem_dtype(t: A.CType) -> str | None:
+    if isinstance(t, A.Scalar):
+        return t.dtype
+    if isinstance(t, A.Vector):
+        return t.elem
+    return None
+
+
+def const(value, dtype: str) -> I.Const:
+    if dtype == "bool":
+        return I.Const(bool(value), dtype)
+    return I.Const(float(value) if is_float(dtype) else int(value), dtype)
+
+
+def binary(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
+    return I.Binary(op, a, b, dtype)
+
+
+def arith(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
+    """C arithmetic on IR values of `dtype`: `/` and `%` truncate on integers (T.truncdiv/truncmod)."""
+    if op == "/":
+        return binary("div" if is_float(dtype) else "truncdiv", a, b, dtype)
+    if op == "%":
+        return binary("truncmod", a, b, dtype)
+    return binary(_BINOPS[op], a, b, dtype)
+
+
+def cast(e: I.Expr, dtype: str) -> I.Expr:
+    if e.dtype == dtype:
+        return e
+    if isinstance(e, I.Const) and dtype != "bool" and not (is_float(e.dtype) and not is_float(dtype)):
+        if not is_float(dtype) or isinstance(e.value, (int, float)):
+            if is_float(dtype) or 0 <= e.value < 2 ** 31:  # in-range integer constants convert exactly
+                return const(e.value, dtype)
+    return I.Cast(e, dtype)
+
+
+def offset_add(base: I.Expr, extra: I.Expr) -> I.Expr:
+    if isinstance(base, I.Const) and base.value == 0:
+        return extra
+    if isinstance(extra, I.Const) and extra.value == 0:
+        return base
+    dtype = common_dtype(base.dtype, extra.dtype)
+    return I.Binary("add", cast(base, dtype), cast(extra, dtype), dtype)
+
+
+def offset_scale(index: I.Expr, lanes: int) -> I.Expr:
+    if lanes == 1:
+        return index
+    if isinstance(index, I.Const):
+        return const(index.value * lanes, index.dtype)
+    return I.Binary("mul", index, const(lanes, index.dtype), index.dtype)
+
+
+class ExprLifter:
+    """Expression half of the lift; `FunctionLifter` owns the bindings and the statements."""
+
+    bindings: dict[str, Binding]
+
+    # --------------------------------------------------------- hooks provided by FunctionLifter
+    def call_device_function(self, call: A.Call, want_value: bool) -> I.Expr:
+        raise NotImplementedError
+
+    def note_builtin(self, var: str, axis: str) -> None:
+        raise NotImplementedError
+
+    # --------------------------------------------------------- scalars
+    def value(self, e: A.Expr) -> I.Expr:
+        if isinstance(e, A.IntLit):
+            return const(e.value, self.dtype_of(e))
+        if isinstance(e, A.FloatLit):
+            return const(e.value, self.dtype_of(e))
+        if isinstance(e, A.BoolLit):
+            return I.Const(bool(e.value), "bool")
+        if isinstance(e, A.VarRef):
+            binding = self.lookup(e)
+            if isinstance(binding, ScalarBinding):
+                return I.Var(binding.name, binding.dtype)
+            raise LiftError("C2T1202", f"'{e.name}' is not a scalar here", e.loc)
+        if isinstance(e, A.BuiltinIndex):
+            return self.builtin(e)
+        if isinstance(e, A.Cast):
+            return self.cast_expr(e)
+        if isinstance(e, A.BinOp):
+            return self.binop(e)
+        if isinstance(e, A.UnOp):
+            return self.unop(e)
+        if isinstance(e, A.Conditional):
+            dtype = self.dtype_of(e)
+            return I.Select(self.condition(e.cond), cast(self.value(e.then), dtype), cast(self.value(e.other), dtype),
+                            dtype)
+        if isinstance(e, A.Index):
+            return self.load(e)
+        if isinstance(e, A.Member):
+            return self.member(e)
+        if isinstance(e, A.Call):
+            return self.call(e, want_value=True)
+        if isinstance(e, A.Assign):
+            raise LiftError("C2T1202", "assignment used as a value; write it as its own statement", e.loc)
+        if isinstance(e, A.UnsupportedExpr):
+            raise LiftError(e.code, f"unsupported expression: {e.what}", e.loc)
+        raise LiftError("C2T1202", f"unsupported expression: {type(e).__name__}", e.loc)
+
+    def dtype_of(self, e: A.Expr) -> str:
+        dtype = scalar_dtype(e.type)
+        if dtype is None:
+            raise LiftError("C2T1207", f"unsupported type '{getattr(e.type, 'spelling', e.type)}'", e.loc)
+        if dtype == "bfloat16":
+            raise LiftError("C2T1207", "__nv_bfloat16 values are not lifted yet (TileLang's C back end has no "
+                                       "bfloat16)", e.loc)
+        return dtype
+
+    def condition(self, e: A.Expr) -> I.Expr:
+        return cast(self.value(e), "bool")
+
+    def lookup(self, ref: A.VarRef) -> Binding:
+        binding = self.bindings.get(ref.decl)
+        if binding is None:
+            raise LiftError("C2T1202", f"'{ref.name}' is not a variable the lift knows", ref.loc)
+        return binding
+
+    def builtin(self, e: A.BuiltinIndex) -> I.Expr:
+        if e.var == "warpSize":
+            return I.Const(32, "int32")
+        if e.axis not in ("x", "y", "z"):
+            raise LiftError("C2T1202", f"unsupported member {e.var}.{e.axis}", e.loc)
+        self.note_builtin(e.var, e.axis)
+        node = {"threadIdx": I.ThreadIdx, "blockIdx": I.BlockIdx, "blockDim": I.BlockDim, "gridDim": I.GridDim}[e.var]
+        # CUDA types these `unsigned int`; the IR coordinates are int32 (narrowed later where exact).
+        return I.Cast(node(e.axis), "uint32")
+
+    def cast_expr(self, e: A.Cast) -> I.Expr:
+        if isinstance(e.type, A.Pointer):
+            raise LiftError("C2T1202", "pointer cast used as a value", e.loc)
+        if isinstance(e.type, A.Vector) or isinstance(e.operand.type, A.Vector):
+            raise LiftError("C2T1202", "vector value used where a scalar is expected", e.loc)
+        dtype = self.dtype_of(e)
+        return cast(self.value(e.operand), dtype)
+
+    def binop(self, e: A.BinOp) -> I.Expr:
+        if e.op == ",":
+            raise LiftError("C2T1202", "comma operator", e.loc)
+        if isinstance(e.lhs.type, A.Pointer) or isinstance(e.rhs.type, A.Pointer):
+            raise LiftError("C2T1202", "pointer arithmetic used as a value", e.loc)
+        dtype = self.dtype_of(e)
+        if e.op in ("&&", "||"):
+            return binary(_BINOPS[e.op], self.condition(e.lhs), self.condition(e.rhs), "bool")
+        lhs, rhs = self.value(e.lhs), self.value(e.rhs)
+        if e.op in ("<<", ">>"):
+            return binary(_BINOPS[e.op], lhs, cast(rhs, lhs.dtype), dtype)
+        if e.op in ("<", "<=", ">", ">=", "==", "!="):
+            common = common_dtype(lhs.dtype, rhs.dtype)
+            return binary(_BINOPS[e.op], cast(lhs, common), cast(rhs, common), "bool")
+        return arith(e.op, cast(lhs, dtype), cast(rhs, dtype), dtype)
+
+    def unop(self, e: A.UnOp) -> I.Expr:
+        if e.op == "*":
+            return self.load(A.Index(e.operand, A.IntLit(0, A.Scalar("int32"), e.loc), e.type, e.loc))
+        if e.op == "&":
+            raise LiftError("C2T1202", "address taken of a value", e.loc)
+        operand = self.value(e.operand)
+        if e.op == "!":
+            return I.Unary("not", cast(operand, "bool"), "bool")
+        dtype = self.dtype_of(e)
+        operand = cast(operand, dtype)
+        if e.op == "+":
+            return operand
+        if e.op == "-":
+            if isinstance(operand, I.Const) and not isinstance(operand.value, bool):
+                return I.Const(-operand.value, dtype)
+            return I.Unary("neg", operand, dtype)
+        return I.Unary("bitnot", operand, dtype)
+
+    # --------------------------------------------------------- pointers and memory
+    def pointer(self, e: A.Expr) -> PointerBinding:
+        if isinstance(e, A.VarRef):
+            binding = self.lookup(e)
+            if isinstance(binding, PointerBinding):
+                return binding
+            if isinstance(binding, ArrayBinding):
+                return PointerBinding(binding.name, I.Const(0, "int32"), A.Scalar(binding.dtype))
+            raise LiftError("C2T1202", f"'{e.name}' is not a pointer", e.loc)
+        if isinstance(e, A.Cast):
+            inner = self.pointer(e.operand)
+            if isinstance(e.type, A.Pointer):
+                new, old = e.type.pointee, inner.pointee
+                if elem_dtype(new) != elem_dtype(old) and not isinstance(new, A.Void):
+                    raise LiftError("C2T1202", "pointer cast between different element types", e.loc)
+                return PointerBinding(inner.buffer, inner.offset, new if not isinstance(new, A.Void) else old)
+            return inner
+        if isinstance(e, A.BinOp) and e.op in ("+", "-") and isinstance(e.lhs.type, A.Pointer):
+            base = self.pointer(e.lhs)
+            step = offset_scale(self.value(e.rhs), lanes_of(base.pointee))
+            if e.op == "-":
+                step = I.Unary("neg", step, step.dtype)
+            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee)
+        if isinstance(e, A.BinOp) and e.op == "+" and isinstance(e.rhs.type, A.Pointer):
+            return self.pointer(A.BinOp("+", e.rhs, e.lhs, e.type, e.loc))
+        if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.Index):
+            base = self.pointer(e.operand.base)
+            step = offset_scale(self.value(e.operand.index), lanes_of(base.pointee))
+            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee)
+        if isinstance(e, A.Conditional):
+            raise LiftError("C2T1210", "pointer chosen at run time; its buffer is not statically known", e.loc)
+        raise LiftError("C2T1210", "pointer expression whose buffer is not statically known", e.loc)
+
+    def element_offset(self, e: A.Index) -> tuple[PointerBinding, I.Expr]:
+        base = self.pointer(e.base)
+        index = self.value(e.index)
+        return base, offset_add(base.offset, offset_scale(index, lanes_of(base.pointee)))
+
+    def load(self, e: A.Index) -> I.Expr:
+        if isinstance(e.type, A.Vector):
+            raise LiftError("C2T1202", "vector value used where a scalar is expected", e.loc)
+        base, offset = self.element_offset(e)
+        return I.Load(base.buffer, offset, self.dtype_of(e))
+
+    def member(self, e: A.Member) -> I.Expr:
+        lanes = self.vector(e.base)
+        index = _LANES.find(e.field)
+        if index < 0 or index >= len(lanes):
+            raise LiftError("C2T1202", f"unknown vector member '.{e.field}'", e.loc)
+        return lanes[index]
+
+    # --------------------------------------------------------- vectors (scalarised)
+    def vector(self, e: A.Expr) -> tuple[I.Expr, ...]:
+        if not isinstance(e.type, A.Vector):
+            raise LiftError("C2T1207", "expected a vector value", e.loc)
+        n, dtype = e.type.lanes, e.type.elem
+        if isinstance(e, A.VarRef):
+            binding = self.lookup(e)
+            if isinstance(binding, VectorBinding):
+                return tuple(I.Var(name, binding.dtype) for name in binding.lanes)
+        if isinstance(e, A.Cast) and isinstance(e.operand.type, A.Vector):
+            return self.vector(e.operand)
+        if isinstance(e, A.Index) or (isinstance(e, A.UnOp) and e.op == "*"):
+            index = e if isinstance(e, A.Index) else A.Index(e.operand, A.IntLit(0, A.Scalar("int32"), e.loc),
+                                                             e.type, e.loc)
+            base, offset = self.element_offset(index)
+            return tuple(I.Load(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), dtype) for k in range(n))
+        if isinstance(e, A.Call) and e.callee.startswith("make_") and len(e.args) == n:
+            return tuple(cast(self.value(a), dtype) for a in e.args)
+        raise LiftError("C2T1202", "unsupported vector expression", e.loc)
+
+    # --------------------------------------------------------- calls
+    def call(self, e: A.Call, want_value: bool) -> I.Expr:
+        if e.device_function:
+            return self.call_device_function(e, want_value)
+        name = e.callee
+        if name in _COOPERATIVE or name.startswith("cooperative_groups"):
+            raise LiftError("C2T1204", f"'{name}' needs the cooperative lift (barriers, warps)", e.loc)
+        if name.startswith("atomic"):
+            return self.atomic(e, want_value)
+        record = op_coverage.lookup(name)
+        if record is None or record.ir_op is None or record.status is not op_coverage.Status.SUPPORTED:
+            code = record.code if record is not None and record.code else "C2T1203"
+            raise LiftError(code, f"no TileLang mapping for '{name}'", e.loc)
+        dtype = self.dtype_of(e)
+        op = record.ir_op
+        args = [self.value(a) for a in e.args] if op != "load" else []
+        if op == "cast":
+            return cast(args[0], dtype)
+        if op == "bitcast":
+            return I.Bitcast(args[0], dtype)
+        if op == "load":
+            return self.load(A.Index(e.args[0], A.IntLit(0, A.Scalar("int32"), e.loc), e.type, e.loc))
+        if op in ("add", "mul", "div"):
+            return binary(op, cast(args[0], dtype), cast(args[1], dtype), dtype)
+        args = [cast(a, dtype) for a in args] if op not in ("round_cast",) else args
+        if op in ("min", "max", "abs") and is_float(dtype):
+            op = {"min": "fmin", "max": "fmax", "abs": "fabs"}[op]
+        if op == "rcp":
+            return binary("div", const(1, dtype), args[0], dtype)
+        return I.Intrinsic(op, tuple(args), dtype)
+
+    def atomic(self, e: A.Call, want_value: bool) -> I.Expr:
+        ops = {"atomicAdd": "add", "atomicSub": "sub", "atomicMax": "max", "atomicMin": "min"}
+        if e.callee not in ops or len(e.args) != 2:
+            raise LiftError("C2T1205", f"'{e.callee}' has no TileLang atomic operation yet", e.loc)
+        base, = [self.pointer(e.args[0])]
+        dtype = elem_dtype(base.pointee)
+        if dtype is None or isinstance(base.pointee, A.Vector):
+            raise LiftError("C2T1205", "atomic on a non-scalar element", e.loc)
+        value = cast(self.value(e.args[1]), dtype)
+        op = ops[e.callee]
+        if op == "sub":
+            op, value = "add", I.Unary("neg", value, dtype)
+        return I.AtomicRMW(op, base.buffer, base.offset, value, dtype, returns_old=want_value)

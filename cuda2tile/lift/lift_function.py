@@ -1,0 +1,456 @@
+"""Lift a barrier-free CUDA kernel (and the `__device__` functions it calls) to the tile IR.
+
+The per-thread program becomes the body of one `Parallel` region inside the kernel's grid:
+    int i = blockIdx.x * blockDim.x + threadIdx.x;   ->  Let(i, bx * block_x + tx)
+    if (i >= n) return;                              ->  If(i >= n, [Return])   (removed by a pass)
+Mutable locals become `DeclVar`s declared at the top of their region and assigned where CUDA
+declares them; immutable ones become `Let`s. Canonical `for` loops become `For` (T.serial), the
+rest `While`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.errors import LiftError
+from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
+                                      VectorBinding, arith, cast, const, elem_dtype, lanes_of, offset_add,
+                                      offset_scale)
+from cuda2tile.lift.types import common_dtype, is_float, type_name
+from cuda2tile.parse import cuda_ast as A
+
+_LANES = "xyzw"
+
+
+def sanitize(name: str) -> str:
+    """A C identifier as a Python-safe identifier stem (`$` and non-ASCII become `_`)."""
+    clean = re.sub(r"[^0-9A-Za-z_]", "_", name)
+    return clean if clean and not clean[0].isdigit() else "_" + clean
+
+
+class Names:
+    """Unique names within one function: CUDA allows shadowing in nested blocks, Python does not."""
+
+    def __init__(self, taken: set[str] | None = None):
+        self.taken = set(taken or ())
+
+    def fresh(self, stem: str) -> str:
+        stem = sanitize(stem)
+        name, n = stem, 1
+        while name in self.taken:
+            name = f"{stem}_{n}"
+            n += 1
+        self.taken.add(name)
+        return name
+
+
+def assigned_decls(node) -> set[str]:
+    """Declarations written after their definition (targets of =, +=, ++, member and pointer updates)."""
+    found: set[str] = set()
+
+    def target_decl(t):
+        while isinstance(t, (A.Member, A.Index)):
+            if isinstance(t, A.Index):
+                if isinstance(t.base, A.VarRef) and isinstance(t.base.type, A.Array):
+                    return None  # storing into a local array does not rebind it
+                return None
+            t = t.base
+        return t.decl if isinstance(t, A.VarRef) else None
+
+    def visit(n):
+        if isinstance(n, A.Assign):
+            decl = target_decl(n.target)
+            if decl:
+                found.add(decl)
+        if isinstance(n, tuple):
+            for x in n:
+                visit(x)
+        elif hasattr(n, "__dataclass_fields__"):
+            for f in n.__dataclass_fields__:
+                visit(getattr(n, f))
+
+    visit(node)
+    return found
+
+
+def contains(node, kinds) -> bool:
+    if isinstance(node, kinds):
+        return True
+    if isinstance(node, tuple):
+        return any(contains(x, kinds) for x in node)
+    if hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Loc):
+        return any(contains(getattr(node, f), kinds) for f in node.__dataclass_fields__)
+    return False
+
+
+def _loop_continues(body) -> bool:
+    """Whether a `continue` in `body` targets the enclosing loop (not a nested one)."""
+    if isinstance(body, A.Continue):
+        return True
+    if isinstance(body, (A.For, A.While)):
+        return False
+    if isinstance(body, A.Block):
+        return any(_loop_continues(s) for s in body.body)
+    if isinstance(body, A.If):
+        return _loop_continues(body.then) or (body.other is not None and _loop_continues(body.other))
+    return False
+
+
+@dataclass
+class LiftContext:
+    """Shared by the kernel and the macros lifted for it."""
+    functions: dict[str, A.Function]
+    macros: dict[str, I.Macro] = field(default_factory=dict)
+    macro_builtins: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    active: list[str] = field(default_factory=list)
+
+
+class FunctionLifter(ExprLifter):
+    def __init__(self, fn: A.Function, ctx: LiftContext, names: Names):
+        self.fn = fn
+        self.ctx = ctx
+        self.names = names
+        self.bindings: dict[str, Binding] = {}
+        self.mutable = assigned_decls(fn.body)
+        self.decls: list[I.Stmt] = []  # DeclVar / DeclLocal hoisted to the region top
+        self.builtins: set[tuple[str, str]] = set()
+        self.loop_depth = 0
+        self.prologue: list[I.Stmt] = []  # copies of parameters the function modifies
+
+    def note_builtin(self, var: str, axis: str) -> None:
+        self.builtins.add((var, axis))
+
+    # --------------------------------------------------------- statements
+    def block(self, s: A.Stmt | None) -> tuple[I.Stmt, ...]:
+        if s is None:
+            return ()
+        if isinstance(s, A.Block):
+            return tuple(x for st in s.body for x in self.stmt(st))
+        return tuple(self.stmt(s))
+
+    def stmt(self, s: A.Stmt) -> list[I.Stmt]:
+        line = s.loc.line
+        if isinstance(s, A.Block):
+            return list(self.block(s))
+        if isinstance(s, A.VarDecl):
+            return self.var_decl(s)
+        if isinstance(s, A.ExprStmt):
+            return self.expr_stmt(s.expr, line)
+        if isinstance(s, A.If):
+            return [I.If(self.condition(s.cond), self.block(s.then), self.block(s.other), line)]
+        if isinstance(s, A.For):
+            return self.for_loop(s)
+        if isinstance(s, A.While):
+            return self.while_loop(s)
+        if isinstance(s, A.Break):
+            return [I.Break(line)]
+        if isinstance(s, A.Continue):
+            return [I.Continue(line)]
+        if isinstance(s, A.Return):
+            if self.loop_depth:
+                raise LiftError("C2T1206", "return inside a loop", s.loc)
+            if s.value is None:
+                return [I.Return(None, line)]
+            if self.fn.is_kernel:
+                raise LiftError("C2T1202", "kernel returns a value", s.loc)
+            return [I.Return(cast(self.value(s.value), type_name(self.fn.return_type)), line)]
+        if isinstance(s, A.UnsupportedStmt):
+            raise LiftError(s.code, f"unsupported statement: {s.what}", s.loc)
+        raise LiftError("C2T1201", f"unsupported statement: {type(s).__name__}", s.loc)
+
+    def var_decl(self, s: A.VarDecl) -> list[I.Stmt]:
+        line = s.loc.line
+        if s.shared:
+            raise LiftError("C2T1204", "__shared__ memory needs the cooperative lift", s.loc)
+        t = s.type
+        mutable = s.decl in self.mutable
+        if isinstance(t, A.Scalar):
+            dtype = self.dtype_of(A.IntLit(0, t, s.loc))
+            name = self.names.fresh(s.name)
+            self.bindings[s.decl] = ScalarBinding(name, dtype, mutable or s.init is None)
+            if not mutable and s.init is not None:
+                return [I.Let(name, cast(self.value(s.init), dtype), line)]
+            self.decls.append(I.DeclVar(name, dtype, line))
+            return [I.AssignVar(name, cast(self.value(s.init), dtype), line)] if s.init is not None else []
+        if isinstance(t, A.Pointer):
+            if s.init is None:
+                raise LiftError("C2T1210", f"pointer '{s.name}' declared without a target", s.loc)
+            target = self.pointer(s.init)
+            pointee = t.pointee if not isinstance(t.pointee, A.Void) else target.pointee
+            if not mutable:
+                offset = target.offset
+                if not isinstance(offset, (I.Const, I.Var)):
+                    name = self.names.fresh(f"{s.name}_off")
+                    self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, offset.dtype), pointee)
+                    return [I.Let(name, offset, line)]
+                self.bindings[s.decl] = PointerBinding(target.buffer, offset, pointee)
+                return []
+            name = self.names.fresh(f"{s.name}_off")
+            self.decls.append(I.DeclVar(name, "int64", line))
+            self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, "int64"), pointee, offset_var=name)
+            return [I.AssignVar(name, cast(target.offset, "int64"), line)]
+        if isinstance(t, A.Vector):
+            lanes = tuple(self.names.fresh(f"{s.name}_{_LANES[k]}") for k in range(t.lanes))
+            self.bindings[s.decl] = VectorBinding(lanes, t.elem, True)
+            for lane in lanes:
+                self.decls.append(I.DeclVar(lane, t.elem, line))
+            if s.init is None:
+                return []
+            values = self.vector(s.init)
+            return [I.AssignVar(lane, v, line) for lane, v in zip(lanes, values)]
+        if isinstance(t, A.Array) and isinstance(t.elem, A.Scalar):
+            if s.init is not None:
+                raise LiftError("C2T1202", "initialised local arrays are not lifted yet", s.loc)
+            name = self.names.fresh(s.name)
+            self.bindings[s.decl] = ArrayBinding(name, t.elem.dtype, t.size)
+            self.decls.append(I.DeclLocal(name, t.elem.dtype, t.size, line))
+            return []
+        raise LiftError("C2T1207", f"local variable '{s.name}' of unsupported type '{type_name(t)}'", s.loc)
+
+    def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
+        if isinstance(e, A.Assign):
+            return self.assign(e, line)
+        if isinstance(e, A.Call):
+            value = self.call(e, want_value=False)
+            return [I.Evaluate(value, line)]
+        if isinstance(e, A.Cast) and isinstance(e.type, A.Void):
+            return self.expr_stmt(e.operand, line)
+        # a pure expression statement has no effect; evaluate it for its loads' sake is pointless
+        self.value(e)
+        return []
+
+    def assign(self, e: A.Assign, line: int) -> list[I.Stmt]:
+        target = e.target
+        if isinstance(target, A.VarRef):
+            binding = self.lookup(target)
+            if isinstance(binding, ScalarBinding):
+                return [I.AssignVar(binding.name, self.updated(I.Var(binding.name, binding.dtype), e), line)]
+            if isinstance(binding, PointerBinding) and binding.offset_var:
+                if e.op == "=":
+                    new = self.pointer(e.value)
+                    if new.buffer != binding.buffer:
+                        raise LiftError("C2T1210", "pointer re-targeted to another buffer", e.loc)
+                    return [I.AssignVar(binding.offset_var, cast(new.offset, "int64"), line)]
+                if e.op in ("+=", "-="):
+                    step = offset_scale(self.value(e.value), lanes_of(binding.pointee))
+                    op = "add" if e.op == "+=" else "sub"
+                    return [I.AssignVar(binding.offset_var, I.Binary(op, I.Var(binding.offset_var, "int64"),
+                                                                     cast(step, "int64"), "int64"), line)]
+            if isinstance(binding, VectorBinding) and e.op == "=":
+                values = self.vector(e.value)
+                return [I.AssignVar(lane, v, line) for lane, v in zip(binding.lanes, values)]
+            raise LiftError("C2T1202", f"unsupported assignment to '{target.name}'", e.loc)
+        if isinstance(target, A.Member):
+            if not isinstance(target.base, A.VarRef):
+                raise LiftError("C2T1202", "assignment to a member of a temporary", e.loc)
+            binding = self.lookup(target.base)
+            if not isinstance(binding, VectorBinding):
+                raise LiftError("C2T1202", "assignment to a member of a non-vector", e.loc)
+            lane = binding.lanes[_LANES.index(target.field)]
+            return [I.AssignVar(lane, self.updated(I.Var(lane, binding.dtype), e), line)]
+        if isinstance(target, (A.Index, A.UnOp)):
+            index = target if isinstance(target, A.Index) else A.Index(
+                target.operand, A.IntLit(0, A.Scalar("int32"), e.loc), target.type, e.loc)
+            base, offset = self.element_offset(index)
+            if isinstance(index.type, A.Vector):
+                if e.op != "=":
+                    raise LiftError("C2T1202", "compound assignment to a vector", e.loc)
+                values = self.vector(e.value)
+                return [I.Store(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), v, line)
+                        for k, v in enumerate(values)]
+            dtype = self.dtype_of(index)
+            return [I.Store(base.buffer, offset, self.updated(I.Load(base.buffer, offset, dtype), e), line)]
+        raise LiftError("C2T1202", "unsupported assignment target", e.loc)
+
+    def updated(self, current: I.Expr, e: A.Assign) -> I.Expr:
+        """The new value of `target op= value` with C's conversions: computed in the common type."""
+        dtype = current.dtype
+        value = self.value(e.value)
+        if e.op == "=":
+            return cast(value, dtype)
+        op = e.op[:-1]
+        if op in ("<<", ">>"):
+            return arith(op, current, cast(value, dtype), dtype)
+        common = common_dtype(dtype, value.dtype)
+        return cast(arith(op, cast(current, common), cast(value, common), common), dtype)
+
+    # --------------------------------------------------------- loops
+    def for_loop(self, s: A.For) -> list[I.Stmt]:
+        canonical = self.canonical_for(s)
+        if canonical is not None:
+            return canonical
+        if s.step is not None and _loop_continues(s.body):
+            raise LiftError("C2T1212", "`continue` in a for loop whose form cannot be kept as a serial loop",
+                            s.loc)
+        init = self.stmt(s.init) if s.init is not None else []
+        cond = self.condition(s.cond) if s.cond is not None else I.Const(True, "bool")
+        self.loop_depth += 1
+        body = self.block(s.body)
+        step = tuple(self.expr_stmt(s.step, s.loc.line)) if s.step is not None else ()
+        self.loop_depth -= 1
+        return init + [I.While(cond, body + step, s.loc.line)]
+
+    def canonical_for(self, s: A.For) -> list[I.Stmt] | None:
+        """`for (int i = a; i < b; i += s)` with i, b, s unchanged by the body -> For(i, a, b, s)."""
+        init, cond, step = s.init, s.cond, s.step
+        if not (isinstance(init, A.VarDecl) and init.init is not None and isinstance(init.type, A.Scalar)
+                and not is_float(init.type.dtype)):
+            return None
+        decl = init.decl
+        if not (isinstance(cond, A.BinOp) and cond.op in ("<", "<=") and isinstance(cond.lhs, A.VarRef)
+                and cond.lhs.decl == decl):
+            return None
+        if not (isinstance(step, A.Assign) and isinstance(step.target, A.VarRef) and step.target.decl == decl
+                and step.op == "+="):
+            return None
+        body_writes = assigned_decls(s.body)
+        if decl in body_writes or contains(cond.rhs, (A.Index, A.Call)) or contains(step.value, (A.Index, A.Call)):
+            return None
+        free = {r.decl for r in _refs(cond.rhs) + _refs(step.value)}
+        if free & body_writes:
+            return None
+        dtype = init.type.dtype
+        stride = self.value(step.value)
+        if not _positive(stride):
+            return None
+        name = self.names.fresh(init.name)
+        start = cast(self.value(init.init), dtype)
+        self.bindings[decl] = ScalarBinding(name, dtype, False)
+        stop = self.value(cond.rhs)
+        if stop.dtype != dtype and common_dtype(stop.dtype, dtype) != dtype:
+            return None  # e.g. int i < unsigned n compares as unsigned: keep the general form
+        stop = cast(stop, dtype)
+        if cond.op == "<=":
+            stop = I.Binary("add", stop, const(1, dtype), dtype)
+        self.loop_depth += 1
+        body = self.block(s.body)
+        self.loop_depth -= 1
+        return [I.For(name, start, stop, cast(stride, dtype), body, s.loc.line)]
+
+    def while_loop(self, s: A.While) -> list[I.Stmt]:
+        self.loop_depth += 1
+        body = self.block(s.body)
+        self.loop_depth -= 1
+        if not s.do_while:
+            return [I.While(self.condition(s.cond), body, s.loc.line)]
+        if _loop_continues(s.body):
+            raise LiftError("C2T1212", "`continue` in a do/while loop", s.loc)
+        flag = self.names.fresh("again")
+        self.decls.append(I.DeclVar(flag, "bool", s.loc.line))
+        return [I.AssignVar(flag, I.Const(True, "bool"), s.loc.line),
+                I.While(I.Var(flag, "bool"), body + (I.AssignVar(flag, self.condition(s.cond), s.loc.line),),
+                        s.loc.line)]
+
+    # --------------------------------------------------------- device functions
+    def call_device_function(self, call: A.Call, want_value: bool) -> I.Expr:
+        fn = self.ctx.functions.get(call.callee)
+        if fn is None or fn.body is None:
+            raise LiftError("C2T1203", f"no definition of device function '{call.callee}'", call.loc)
+        if call.callee in self.ctx.active:
+            raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
+        macro = lift_macro(fn, self.ctx, call.loc)
+        args: list = []
+        for param, arg in zip(fn.params, call.args):
+            if isinstance(param.type, A.Pointer):
+                target = self.pointer(arg)
+                args += [I.BufferArg(target.buffer), target.offset]
+            elif isinstance(param.type, A.Vector):
+                args += list(self.vector(arg))
+            else:
+                args.append(cast(self.value(arg), param.type.dtype))
+        for var, axis in self.ctx.macro_builtins.get(macro.name, ()):
+            self.note_builtin(var, axis)
+            args.append({"threadIdx": I.ThreadIdx, "blockIdx": I.BlockIdx, "gridDim": I.GridDim}[var](axis))
+        if want_value and macro.result == "void":
+            raise LiftError("C2T1202", f"'{fn.name}' returns void", call.loc)
+        return I.MacroCall(macro.name, tuple(args), macro.result)
+
+
+def _refs(e) -> list[A.VarRef]:
+    out = []
+
+    def visit(n):
+        if isinstance(n, A.VarRef):
+            out.append(n)
+        elif isinstance(n, tuple):
+            for x in n:
+                visit(x)
+        elif hasattr(n, "__dataclass_fields__") and not isinstance(n, A.Loc):
+            for f in n.__dataclass_fields__:
+                visit(getattr(n, f))
+
+    visit(e)
+    return out
+
+
+def _positive(e: I.Expr) -> bool:
+    """Strides T.serial can take: positive constants and products/sums of launch dimensions."""
+    if isinstance(e, I.Const):
+        return not isinstance(e.value, bool) and e.value > 0
+    if isinstance(e, (I.BlockDim, I.GridDim)):
+        return True
+    if isinstance(e, I.Cast):
+        return _positive(e.operand) and not is_float(e.dtype)
+    if isinstance(e, I.Binary) and e.op in ("add", "mul"):
+        return _positive(e.lhs) and _positive(e.rhs)
+    return False
+
+
+def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
+    from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
+
+    name = sanitize(fn.name.replace("<", "_").replace(">", "").replace(", ", "_").replace(" ", "_"))
+    if name in ctx.macros:
+        return ctx.macros[name]
+    ctx.active.append(fn.name)
+    try:
+        lifter = FunctionLifter(fn, ctx, Names())
+        params: list[I.MacroParam] = []
+        prologue: list[I.Stmt] = []
+        for p in fn.params:
+            t = p.type
+            if isinstance(t, A.Pointer):
+                buf = lifter.names.fresh(p.name)
+                off = lifter.names.fresh(f"{p.name}_off")
+                pointee = t.pointee
+                if elem_dtype(pointee) is None:
+                    raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type", p.loc)
+                params += [I.MacroParam(buf, "buffer", elem_dtype(pointee)), I.MacroParam(off, "scalar", "int64")]
+                if p.decl in lifter.mutable:
+                    raise LiftError("C2T1210", f"pointer parameter '{p.name}' is reassigned", p.loc)
+                lifter.bindings[p.decl] = PointerBinding(buf, I.Var(off, "int64"), pointee)
+            elif isinstance(t, A.Vector):
+                lanes = tuple(lifter.names.fresh(f"{p.name}_{_LANES[k]}") for k in range(t.lanes))
+                params += [I.MacroParam(lane, "scalar", t.elem) for lane in lanes]
+                lifter.bindings[p.decl] = VectorBinding(lanes, t.elem, False)
+            elif isinstance(t, A.Scalar):
+                arg = lifter.names.fresh(p.name)
+                params.append(I.MacroParam(arg, "scalar", t.dtype))
+                if p.decl in lifter.mutable:  # C parameters are copies: give the macro a mutable local
+                    local = lifter.names.fresh(f"{p.name}_local")
+                    lifter.decls.append(I.DeclVar(local, t.dtype, p.loc.line))
+                    prologue.append(I.AssignVar(local, I.Var(arg, t.dtype), p.loc.line))
+                    lifter.bindings[p.decl] = ScalarBinding(local, t.dtype, True)
+                else:
+                    lifter.bindings[p.decl] = ScalarBinding(arg, t.dtype, False)
+            else:
+                raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type '{type_name(t)}'", p.loc)
+        if isinstance(fn.return_type, A.Scalar):
+            result = fn.return_type.dtype
+        elif isinstance(fn.return_type, A.Void):
+            result = "void"
+        else:
+            raise LiftError("C2T1207", f"'{fn.name}' returns an unsupported type", fn.loc)
+        body = tuple(prologue) + lifter.block(fn.body)
+        body = eliminate_early_returns(body, result)
+        builtins = tuple(sorted(b for b in lifter.builtins if b[0] != "blockDim"))
+        for var, axis in builtins:
+            params.append(I.MacroParam(f"{var}.{axis}", "builtin", "int32"))
+        macro = I.Macro(name, fn.name, tuple(params), tuple(lifter.decls) + body, result, fn.loc.line)
+        ctx.macros[name] = macro
+        ctx.macro_builtins[name] = builtins
+        return macro
+    finally:
+        ctx.active.pop()

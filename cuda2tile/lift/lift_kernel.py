@@ -1,0 +1,81 @@
+"""Lift one `__global__` function to a tile-IR `Kernel` (barrier-free kernels: one Parallel region)."""
+
+from __future__ import annotations
+
+from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
+from cuda2tile.lift.errors import LiftError
+from cuda2tile.lift.lift_expr import PointerBinding, ScalarBinding, elem_dtype
+from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, sanitize
+from cuda2tile.lift.narrow_index_arithmetic import narrow_index_arithmetic
+from cuda2tile.lift.types import type_name
+from cuda2tile.parse import cuda_ast as A
+
+_AXIS_RANK = {"x": 1, "y": 2, "z": 3}
+DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
+
+
+def kernel_python_name(fn: A.Function) -> str:
+    """`scale<float, 4>` -> `scale_float_4`: one factory per template instantiation."""
+    name = fn.name
+    for old, new in (("<", "_"), (">", ""), (", ", "_"), (",", "_"), (" ", "_"), ("-", "neg"), ("::", "_")):
+        name = name.replace(old, new)
+    return sanitize(name)
+
+
+def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
+                launches: tuple[A.LaunchSite, ...] = ()) -> I.Kernel:
+    if fn.body is None:
+        raise LiftError("C2T1208", f"template kernel '{fn.name}' is never instantiated", fn.loc)
+    ctx = LiftContext(functions)
+    ctx.active.append(fn.name)
+    lifter = FunctionLifter(fn, ctx, Names())
+    written = assigned_decls(fn.body)
+    params: list[I.Param] = []
+    for p in fn.params:
+        t = p.type
+        name = lifter.names.fresh(p.name)
+        if isinstance(t, A.Pointer) and elem_dtype(t.pointee) is not None:
+            dtype = elem_dtype(t.pointee)
+            if dtype == "bfloat16":
+                raise LiftError("C2T1207", "__nv_bfloat16 buffers are not lifted yet", p.loc)
+            length = lifter.names.fresh(f"{p.name}_len")
+            params.append(I.BufferParam(name, dtype, length, not t.const, p.name, type_name(t)))
+            if p.decl in written:
+                raise LiftError("C2T1210", f"pointer parameter '{p.name}' is reassigned", p.loc)
+            lifter.bindings[p.decl] = PointerBinding(name, I.Const(0, "int32"), t.pointee)
+        elif isinstance(t, A.Scalar) and t.dtype != "bfloat16":
+            params.append(I.ScalarParam(name, t.dtype, p.name, type_name(t)))
+            if p.decl in written:  # a parameter the kernel modifies: copy it to a per-thread variable
+                local = lifter.names.fresh(f"{p.name}_local")
+                lifter.decls.append(I.DeclVar(local, t.dtype, p.loc.line))
+                lifter.bindings[p.decl] = ScalarBinding(local, t.dtype, True)
+                lifter.prologue.append(I.AssignVar(local, I.Var(name, t.dtype), p.loc.line))
+            else:
+                lifter.bindings[p.decl] = ScalarBinding(name, t.dtype, False)
+        else:
+            raise LiftError("C2T1207", f"parameter '{p.name}' has unsupported type '{type_name(t)}'", p.loc)
+    body = tuple(lifter.prologue) + lifter.block(fn.body)
+    body = eliminate_early_returns(body, "void")
+    locals_ = tuple(d for d in lifter.decls if isinstance(d, I.DeclLocal))
+    scalars = tuple(d for d in lifter.decls if isinstance(d, I.DeclVar))
+    grid_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("blockIdx", "gridDim")] + [1])
+    block_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("threadIdx", "blockDim")] + [1])
+    default_block = None
+    for site in launches:
+        if site.kernel == fn.name.split("<")[0] and site.template_args == fn.template_args:
+            if site.block_values:
+                default_block = site.block_values
+                block_rank = max(block_rank, len(site.block_values))
+            if site.grid_values:
+                grid_rank = max(grid_rank, len(site.grid_values))
+            if default_block:
+                break
+    block = tuple(default_block or DEFAULT_BLOCKS[block_rank])
+    block = block + (1,) * (block_rank - len(block))
+    kernel = I.Kernel(
+        name=kernel_python_name(fn), cuda_name=fn.name, params=tuple(params), grid_rank=grid_rank,
+        block_rank=block_rank, default_block=block,
+        body=locals_ + (I.Parallel(scalars + body, fn.loc.line),),
+        macros=tuple(ctx.macros.values()), line=fn.loc.line, end_line=fn.end_line)
+    return narrow_index_arithmetic(kernel)

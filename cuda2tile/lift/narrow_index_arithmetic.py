@@ -1,0 +1,60 @@
+"""Pass: compute thread/block index arithmetic in int32 instead of CUDA's `unsigned int`.
+
+CUDA types threadIdx/blockIdx/blockDim/gridDim as `unsigned int`, so `blockIdx.x * blockDim.x +
+threadIdx.x` is unsigned arithmetic that the kernel then converts to `int`. The lift keeps that
+faithfully (`Cast(uint32, ...)`), and this pass removes it where it is exact. Rules, each with its
+identity (a, b, c non-negative launch coordinates or constants in [0, 2^31)):
+  int32(u32(a) * u32(b) + u32(c))  ==  a * b + c           while the value is below 2^31
+  u32(a) <cmp> u32(b)              ==  a <cmp> b           (both sides non-negative)
+  buf[u32 index]                   ==  buf[int32 index]    (same element)
+The only inputs where they differ are launches whose index already overflows `int` in CUDA.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from cuda2tile.lift import tile_ir as I
+
+_ATOMS = (I.ThreadIdx, I.BlockIdx, I.BlockDim, I.GridDim)
+_CMP = ("lt", "le", "gt", "ge", "eq", "ne")
+
+
+def _family(e: I.Expr) -> bool:
+    """uint32 expressions built from launch coordinates and small constants with + and *."""
+    if isinstance(e, I.Cast) and e.dtype == "uint32":
+        return isinstance(e.operand, _ATOMS) or (isinstance(e.operand, I.Const) and 0 <= e.operand.value < 2 ** 31)
+    if isinstance(e, I.Const) and e.dtype == "uint32":
+        return 0 <= e.value < 2 ** 31
+    if isinstance(e, I.Binary) and e.dtype == "uint32" and e.op in ("add", "mul"):
+        return _family(e.lhs) and _family(e.rhs)
+    return False
+
+
+def _narrow(e: I.Expr) -> I.Expr:
+    if isinstance(e, I.Cast):
+        return e.operand if isinstance(e.operand, _ATOMS) else I.Const(e.operand.value, "int32")
+    if isinstance(e, I.Const):
+        return I.Const(e.value, "int32")
+    return I.Binary(e.op, _narrow(e.lhs), _narrow(e.rhs), "int32")
+
+
+def narrow_expr(e):
+    if isinstance(e, tuple):
+        return tuple(narrow_expr(x) for x in e)
+    if not hasattr(e, "__dataclass_fields__"):
+        return e
+    if isinstance(e, I.Cast) and e.dtype in ("int32", "int64", "uint64") and _family(e.operand):
+        inner = _narrow(e.operand)
+        return inner if e.dtype == "int32" else I.Cast(inner, e.dtype)
+    if isinstance(e, I.Binary) and e.op in _CMP and _family(e.lhs) and _family(e.rhs):
+        return I.Binary(e.op, _narrow(e.lhs), _narrow(e.rhs), "bool")
+    if isinstance(e, (I.Load, I.Store, I.AtomicRMW)) and _family(e.index):
+        e = replace(e, index=_narrow(e.index))
+    changes = {f.name: narrow_expr(getattr(e, f.name)) for f in fields(e)}
+    return replace(e, **changes)
+
+
+def narrow_index_arithmetic(kernel: I.Kernel) -> I.Kernel:
+    macros = tuple(replace(m, body=narrow_expr(m.body)) for m in kernel.macros)
+    return replace(kernel, body=narrow_expr(kernel.body), macros=macros)

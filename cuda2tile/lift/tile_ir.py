@@ -1,0 +1,289 @@
+"""The tile IR: a kernel as grid axes, a block of threads, buffers, loops and statements.
+
+It knows no TileLang spelling: operations are named (`truncdiv`, `exp`, `fma`), dtypes are plain
+strings, and the emitter decides how each is written. Frozen dataclasses, changed only through
+`dataclasses.replace`; `verify.py` checks the invariants after every pass in tests.
+
+Thread and block coordinates are `ThreadIdx`/`BlockIdx` expressions; `Parallel` is the
+per-thread region (one iteration per CUDA thread of the block), so a barrier-free kernel is one
+`Parallel` inside the kernel's grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    value: int | float | bool
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Var:
+    name: str
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadIdx:
+    axis: str  # "x" | "y" | "z"
+    dtype: str = "int32"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockIdx:
+    axis: str
+    dtype: str = "int32"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockDim:
+    axis: str  # a compile-time constant chosen by the factory's `block` argument
+    dtype: str = "int32"
+
+
+@dataclass(frozen=True, slots=True)
+class GridDim:
+    axis: str  # a runtime int32 argument of the kernel
+    dtype: str = "int32"
+
+
+@dataclass(frozen=True, slots=True)
+class Load:
+    buffer: str
+    index: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    # add sub mul div (true division) truncdiv truncmod shl shr bitand bitor bitxor
+    # lt le gt ge eq ne and or
+    op: str
+    lhs: "Expr"
+    rhs: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str  # neg | not | bitnot
+    operand: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    operand: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bitcast:
+    operand: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    cond: "Expr"
+    then: "Expr"
+    other: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Intrinsic:
+    op: str  # a key of op_coverage.TILE_OPS, or saturate / rcp / round_cast
+    args: tuple["Expr", ...]
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class MacroCall:
+    name: str
+    args: tuple["Expr | BufferArg", ...]
+    dtype: str  # "void" for a statement call
+
+
+@dataclass(frozen=True, slots=True)
+class BufferArg:
+    """A buffer passed to a macro (the pointer's base; its offset travels as a separate Expr)."""
+    buffer: str
+    dtype: str = "handle"
+
+
+@dataclass(frozen=True, slots=True)
+class AtomicRMW:
+    op: str  # add | max | min
+    buffer: str
+    index: "Expr"
+    value: "Expr"
+    dtype: str
+    returns_old: bool
+
+
+Expr = (Const | Var | ThreadIdx | BlockIdx | BlockDim | GridDim | Load | Binary | Unary | Cast | Bitcast | Select
+        | Intrinsic | MacroCall | AtomicRMW)
+
+# ---------------------------------------------------------------- statements
+# `line` is the CUDA source line the statement came from (0 when synthetic).
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    """An immutable binding, e.g. `int i = blockIdx.x * blockDim.x + threadIdx.x;`."""
+    name: str
+    value: Expr
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeclVar:
+    """A mutable per-thread scalar (declared at the top of its region, assigned where CUDA declares it)."""
+    name: str
+    dtype: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeclLocal:
+    """A per-thread local array such as `float acc[4];`."""
+    name: str
+    dtype: str
+    size: int
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AssignVar:
+    name: str
+    value: Expr
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    buffer: str
+    index: Expr
+    value: Expr
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Expr
+    then: tuple["Stmt", ...]
+    other: tuple["Stmt", ...] = ()
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class For:
+    """A serial loop `for var in [start, stop) step step`; the body never assigns `var`."""
+    var: str
+    start: Expr
+    stop: Expr
+    step: Expr
+    body: tuple["Stmt", ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class While:
+    cond: Expr
+    body: tuple["Stmt", ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """Only before `eliminate_early_returns`; after it, only as the last statement of a macro."""
+    value: Expr | None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluate:
+    """An expression evaluated for its effect (a void macro call, an atomic whose result is unused)."""
+    expr: Expr
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Parallel:
+    """The per-thread region: the body runs once for every thread of the block."""
+    body: tuple["Stmt", ...]
+    line: int = 0
+
+
+Stmt = Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate | Parallel
+
+# ---------------------------------------------------------------- kernels
+
+
+@dataclass(frozen=True, slots=True)
+class ScalarParam:
+    name: str
+    dtype: str
+    cuda_name: str
+    cuda_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class BufferParam:
+    name: str
+    dtype: str  # element dtype as CUDA sees it (float4 buffers are float32, 4 per element)
+    length: str  # name of the symbolic length
+    writable: bool
+    cuda_name: str
+    cuda_type: str
+
+
+Param = ScalarParam | BufferParam
+
+
+@dataclass(frozen=True, slots=True)
+class MacroParam:
+    name: str
+    kind: str  # "scalar" | "buffer"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Macro:
+    """A `__device__` function, inlined at trace time (`@T.macro`)."""
+    name: str
+    cuda_name: str
+    params: tuple[MacroParam, ...]
+    body: tuple[Stmt, ...]
+    result: str  # dtype or "void"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Kernel:
+    name: str  # Python name of the factory
+    cuda_name: str  # as written in CUDA, with template arguments (`scale<float, 4>`)
+    params: tuple[Param, ...]
+    grid_rank: int  # 1..3: how many grid axes the kernel reads
+    block_rank: int  # 1..3
+    default_block: tuple[int, ...]
+    body: tuple[Stmt, ...]  # statements of the T.Kernel body (a Parallel for barrier-free kernels)
+    macros: tuple[Macro, ...]
+    line: int = 0
+    end_line: int = 0

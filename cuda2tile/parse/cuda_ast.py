@@ -1,0 +1,299 @@
+"""Our own typed AST of CUDA device code, detached from clang.
+
+The front end (`build_ast.py`) turns clang cursors into these frozen nodes; no clang object ever
+leaves `parse/`. Every node carries a `Loc` so later stages can point at the user's source line.
+Types are normalised to dtype names (`float32`, `uint32`, `float16`...), the vocabulary TileLang
+also uses, so the lift never sees a C spelling such as `unsigned long long`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cuda2tile.diagnostics import Location as Loc
+
+# ---------------------------------------------------------------- types
+
+
+@dataclass(frozen=True, slots=True)
+class Scalar:
+    dtype: str  # float16, float32, float64, bfloat16, int8..int64, uint8..uint64, bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pointer:
+    pointee: "CType"
+    const: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Vector:
+    """CUDA vector struct such as float4: `elem` dtype, `lanes` components named x, y, z, w."""
+    elem: str
+    lanes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Array:
+    elem: "CType"
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Opaque:
+    """A type we do not model (struct, dim3, function pointer...). Kept for diagnostics."""
+    spelling: str
+
+
+CType = Scalar | Pointer | Vector | Array | Void | Opaque
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True, slots=True)
+class IntLit:
+    value: int
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class FloatLit:
+    value: float
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class BoolLit:
+    value: bool
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class VarRef:
+    """A reference to a parameter or local variable; `decl` identifies the declaration uniquely."""
+    name: str
+    decl: str
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltinIndex:
+    """threadIdx/blockIdx/blockDim/gridDim `.x/.y/.z`, typed unsigned int as in CUDA."""
+    var: str  # "threadIdx" | "blockIdx" | "blockDim" | "gridDim" | "warpSize"
+    axis: str  # "x" | "y" | "z" | ""
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    op: str  # C spelling: + - * / % << >> < > <= >= == != & ^ | && || ,
+    lhs: "Expr"
+    rhs: "Expr"
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class UnOp:
+    op: str  # - + ! ~ * & (deref/addr-of)
+    operand: "Expr"
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    """`a = b`, `a += b` ... and `++a`/`a++` (op "+=" with rhs 1, `postfix` set)."""
+    op: str  # "=" or "+=", "-=", ...
+    target: "Expr"
+    value: "Expr"
+    type: CType
+    loc: Loc
+    postfix: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    operand: "Expr"
+    type: CType
+    implicit: bool
+    loc: Loc
+    kind: str = "static"  # "static" | "reinterpret"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    callee: str  # the function's name as written (`expf`, `__half2float`, `my_helper`)
+    args: tuple["Expr", ...]
+    type: CType
+    loc: Loc
+    device_function: bool = False  # a user `__device__` function defined in the file
+    template_args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    base: "Expr"
+    index: "Expr"
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    base: "Expr"
+    field: str
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    cond: "Expr"
+    then: "Expr"
+    other: "Expr"
+    type: CType
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedExpr:
+    what: str
+    type: CType
+    loc: Loc
+    code: str = "C2T1202"
+
+
+Expr = (IntLit | FloatLit | BoolLit | VarRef | BuiltinIndex | BinOp | UnOp | Assign | Cast | Call | Index
+        | Member | Conditional | UnsupportedExpr)
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class VarDecl:
+    name: str
+    decl: str
+    type: CType
+    init: Expr | None
+    loc: Loc
+    const: bool = False
+    shared: bool = False  # __shared__ (needs the cooperative lift)
+
+
+@dataclass(frozen=True, slots=True)
+class ExprStmt:
+    expr: Expr
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    body: tuple["Stmt", ...]
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Expr
+    then: "Stmt"
+    other: "Stmt | None"
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class For:
+    init: "Stmt | None"
+    cond: Expr | None
+    step: Expr | None
+    body: "Stmt"
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class While:
+    cond: Expr
+    body: "Stmt"
+    loc: Loc
+    do_while: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    value: Expr | None
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedStmt:
+    what: str
+    loc: Loc
+    code: str = "C2T1201"
+
+
+Stmt = VarDecl | ExprStmt | Block | If | For | While | Break | Continue | Return | UnsupportedStmt
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    decl: str
+    type: CType
+    loc: Loc
+    restrict: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    name: str
+    params: tuple[Param, ...]
+    return_type: CType
+    body: Block | None
+    loc: Loc
+    is_kernel: bool
+    template_args: tuple[str, ...] = ()  # set on template instantiations
+    is_template: bool = False  # an uninstantiated template (body has dependent types)
+    end_line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchSite:
+    kernel: str
+    template_args: tuple[str, ...]
+    grid: tuple[str, ...]  # source text of each launch-configuration argument
+    block: tuple[str, ...]
+    shared_bytes: str | None
+    grid_values: tuple[int, ...] | None  # folded to constants when clang can evaluate them
+    block_values: tuple[int, ...] | None
+    args: tuple[str, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True, slots=True)
+class TranslationUnit:
+    path: str
+    functions: tuple[Function, ...]  # kernels (and kernel instantiations) plus __device__ functions
+    launches: tuple[LaunchSite, ...]
+    diagnostics: tuple = field(default=())

@@ -1,0 +1,181 @@
+"""Hermetic libclang front end: read a `.cu` file, parse it, return our AST and diagnostics.
+
+The libclang wheel ships no clang resource headers, so we parse in device-only mode against our
+own prelude (`include/`), never the system's: `-nostdinc -nocudainc` plus `-I<include>` and
+`-include cuda2tile_prelude.h`. Users' flags (`-I`, `-D`, `--std`, a compile_commands.json) are
+honoured the way clang tools do. Nothing in the input file is ever written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clang.cindex as ci
+
+from cuda2tile.diagnostics import Diagnostic, Location, Severity
+from cuda2tile.parse import cuda_ast as A
+from cuda2tile.parse.build_ast import build_translation_unit
+
+INCLUDE_DIR = Path(__file__).parent / "include"
+KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing: a missing #include must not stop the parse
+DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
+CUDA_TOOLKIT_INCLUDE = Path("/usr/local/cuda/include")
+
+
+@dataclass(frozen=True)
+class FrontendOptions:
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    std: str = "c++17"
+    compile_commands_dir: str | None = None
+    use_cuda_toolkit: bool = False  # add the toolkit's include dir after ours (for cub/, project headers)
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    instantiate: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (kernel, template args) from specs
+
+
+@dataclass
+class ParsedFile:
+    path: str
+    source_lines: list[str]
+    unit: A.TranslationUnit | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failed_lines: tuple[int, ...] = ()  # lines with clang errors: kernels spanning them are skipped
+
+
+def read_source(path: str, display: str, max_size: int) -> tuple[str | None, list[Diagnostic]]:
+    """Read bytes, decode (UTF-8, else Latin-1 with a warning), drop a BOM. Never writes."""
+    try:
+        size = os.path.getsize(path)
+        if size > max_size:
+            return None, [Diagnostic("C2T1004", f"file is {size} bytes, above the {max_size}-byte limit",
+                                     Location(display))]
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as err:
+        return None, [Diagnostic("C2T1001", f"cannot read file: {err.strerror or err}", Location(display))]
+    diags: list[Diagnostic] = []
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        diags.append(Diagnostic("C2T1002", f"byte 0x{data[err.start]:02x} is not valid UTF-8; decoded as Latin-1",
+                                Location(display, line, col)))
+        text = data.decode("latin-1")
+    # NUL bytes make libclang stop reading the unsaved buffer early; clang treats them as whitespace.
+    if "\x00" in text:
+        text = text.replace("\x00", " ")
+    return text, diags
+
+
+def compile_db_flags(db_dir: str, path: str) -> list[str]:
+    """Flags for `path` from DIR/compile_commands.json: only -I, -D, -U, -std, -include survive."""
+    db_path = Path(db_dir) / "compile_commands.json"
+    try:
+        entries = json.loads(db_path.read_text())
+    except (OSError, ValueError):
+        return []
+    target = os.path.realpath(path)
+    for entry in entries:
+        directory = entry.get("directory", ".")
+        file = os.path.realpath(os.path.join(directory, entry.get("file", "")))
+        if file != target:
+            continue
+        argv = entry.get("arguments") or shlex.split(entry.get("command", ""))
+        return _keep_preprocessor_flags(argv[1:], directory)
+    return []
+
+
+def _keep_preprocessor_flags(argv: list[str], directory: str) -> list[str]:
+    kept: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        for flag in ("-I", "-D", "-U", "-isystem"):
+            if arg == flag and i + 1 < len(argv):
+                value = argv[i + 1]
+                i += 1
+                break
+            if arg.startswith(flag) and len(arg) > len(flag):
+                value = arg[len(flag):]
+                break
+        else:
+            if arg.startswith("-std=") or arg.startswith("--std="):
+                kept.append("-std=" + arg.split("=", 1)[1])
+            i += 1
+            continue
+        if flag in ("-I", "-isystem") and not os.path.isabs(value):
+            value = os.path.join(directory, value)
+        kept.append((flag if flag != "-isystem" else "-I") + value)
+        i += 1
+    return kept
+
+
+def clang_args(options: FrontendOptions, path: str) -> list[str]:
+    args = ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
+            "-nostdinc", "-fms-extensions", "-Wno-unknown-cuda-version", f"-std={options.std}",
+            f"-I{INCLUDE_DIR}", "-include", "cuda2tile_prelude.h"]
+    args += [f"-I{d}" for d in options.include_dirs]
+    args += [f"-D{d}" for d in options.defines]
+    if options.compile_commands_dir:
+        args += compile_db_flags(options.compile_commands_dir, path)
+    if options.use_cuda_toolkit and CUDA_TOOLKIT_INCLUDE.is_dir():
+        args.append(f"-idirafter{CUDA_TOOLKIT_INCLUDE}")
+    return args
+
+
+def _clang_diagnostics(tu: ci.TranslationUnit, display: str, real: str) -> tuple[list[Diagnostic], list[int]]:
+    diags: list[Diagnostic] = []
+    error_lines: list[int] = []
+    for d in tu.diagnostics:
+        if d.severity < ci.Diagnostic.Warning:
+            continue
+        loc_file = d.location.file.name if d.location.file else real
+        if os.path.realpath(loc_file) != real:
+            if str(INCLUDE_DIR) in loc_file:
+                continue  # our prelude: not the user's concern
+        line, col = d.location.line, d.location.column
+        message = d.spelling
+        if "file not found" in message:
+            code, severity = "C2T1102", Severity.WARNING
+        elif d.severity >= ci.Diagnostic.Error:
+            code, severity = "C2T1101", Severity.ERROR
+            error_lines.append(line)
+        else:
+            code, severity = "C2T1103", Severity.WARNING
+        diags.append(Diagnostic(code, message, Location(display, line, col), severity=severity))
+    return diags, error_lines
+
+
+def _instantiation_text(options: FrontendOptions) -> str:
+    # Taking a template kernel's address instantiates it, so clang gives us the specialization's
+    # body with concrete types: `auto __c2t_inst_0 = &scale<float, 4>;`.
+    lines = [f"static auto __c2t_inst_{i} = &{name}<{', '.join(args)}>;"
+             for i, (name, args) in enumerate(options.instantiate)]
+    return ("\n" + "\n".join(lines) + "\n") if lines else ""
+
+
+def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display: str | None = None) -> ParsedFile:
+    display = display or path
+    text, diags = read_source(path, display, options.max_file_size)
+    if text is None:
+        return ParsedFile(display, [], None, diags)
+    lines = text.splitlines()
+    unsaved_text = text + _instantiation_text(options)
+    index = ci.Index.create()
+    try:
+        tu = index.parse(path, args=clang_args(options, path), unsaved_files=[(path, unsaved_text)],
+                         options=KEEP_GOING)
+    except ci.TranslationUnitLoadError as err:
+        diags.append(Diagnostic("C2T1101", f"clang could not parse the file ({err})", Location(display)))
+        return ParsedFile(display, lines, None, diags)
+    clang_diags, error_lines = _clang_diagnostics(tu, display, os.path.realpath(path))
+    diags += clang_diags
+    unit = build_translation_unit(tu, path, display, len(lines))
+    return ParsedFile(display, lines, unit, diags, tuple(error_lines))

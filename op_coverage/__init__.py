@@ -1,0 +1,29 @@
+"""The construct database: every CUDA construct cuda2tile knows, and how it maps to TileLang.
+
+Single source of truth: the lift reads `lift_op()`, the emitter reads `TILE_OPS`, and the
+coverage documentation is generated from `ALL_CONSTRUCTS`.
+"""
+
+from __future__ import annotations
+
+from op_coverage.conversions import CONVERSION_DTYPES, CONVERSIONS
+from op_coverage.language import LANGUAGE
+from op_coverage.math_functions import MATH, TILE_OPS
+from op_coverage.records import Construct, Status, TileOp
+
+ALL_CONSTRUCTS: list[Construct] = MATH + CONVERSIONS + LANGUAGE
+_BY_NAME: dict[str, Construct] = {}
+for _c in ALL_CONSTRUCTS:
+    _BY_NAME.setdefault(_c.cuda, _c)
+
+
+def lookup(cuda_name: str) -> Construct | None:
+    """The record for a CUDA spelling (`expf`, `__syncthreads`, `atomicCAS`...), if any."""
+    return _BY_NAME.get(cuda_name)
+
+
+def conversion_dtype(cuda_name: str) -> str | None:
+    return CONVERSION_DTYPES.get(cuda_name)
+
+
+__all__ = ["ALL_CONSTRUCTS", "Construct", "Status", "TileOp", "TILE_OPS", "lookup", "conversion_dtype"]

@@ -1,0 +1,31 @@
+"""Type conversion intrinsics: lifted to IR casts (`cast`) or bit reinterpretations (`bitcast`)."""
+
+from __future__ import annotations
+
+from op_coverage.records import Construct, Status
+
+S = Status.SUPPORTED
+_T = ("tests/translation/conversions.cu",)
+
+# (cuda name, ir op, target dtype, note)
+_CONVERSIONS = [
+    ("__half2float", "cast", "float32", ""), ("__float2half", "cast", "float16", "round to nearest even"),
+    ("__float2half_rn", "cast", "float16", ""), ("__int2half_rn", "cast", "float16", ""),
+    ("__half2int_rz", "cast", "int32", ""), ("__low2float", None, None, "half2 lanes are not modelled"),
+    ("__float2int_rz", "cast", "int32", "C cast truncates toward zero"),
+    ("__float2int_rn", "round_cast", "int32", "rint then cast"),
+    ("__int2float_rn", "cast", "float32", ""), ("__uint2float_rn", "cast", "float32", ""),
+    ("__float_as_int", "bitcast", "int32", ""), ("__int_as_float", "bitcast", "float32", ""),
+    ("__float_as_uint", "bitcast", "uint32", ""), ("__uint_as_float", "bitcast", "float32", ""),
+    ("__double_as_longlong", "bitcast", "int64", ""), ("__longlong_as_double", "bitcast", "float64", ""),
+    ("__ldg", "load", None, "read-only cache hint: a plain load"),
+]
+
+CONVERSIONS: list[Construct] = [
+    Construct(cuda=name, category="conversion", status=S if op else Status.UNSUPPORTED, ir_op=op,
+              tilelang={"cast": "T.cast(x, dtype)", "bitcast": "T.reinterpret(x, dtype)",
+                        "round_cast": "T.cast(rintf(x), dtype)", "load": "buf[i]"}.get(op or "", ""),
+              code=None if op else "C2T1203", note=note, tests=_T if op else ())
+    for name, op, _dtype, note in _CONVERSIONS
+]
+CONVERSION_DTYPES = {name: dtype for name, _op, dtype, _note in _CONVERSIONS}
