@@ -23,7 +23,7 @@ from pathlib import Path
 import jinja2
 
 from cuda2tile import __version__
-from cuda2tile.emit.names import BUILTIN_NAMES, PythonNames
+from cuda2tile.emit.names import BUILTIN_NAMES, RESERVED, PythonNames
 from cuda2tile.emit.printer import BUFFER_CARRIERS, SCALAR_CARRIERS, ExprPrinter
 from cuda2tile.lift import tile_ir as I
 
@@ -131,6 +131,7 @@ class EmittedKernel:
     name: str
     code: str
     metadata: str
+    exact_floats: bool  # uses `_float_const` (float constants the C back end would print inexactly)
 
 
 def _param_annotation(p: I.Param) -> str:
@@ -150,12 +151,14 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
                if isinstance(p, I.BufferParam) and p.dtype in BUFFER_CARRIERS}
     carriers = {p.name: SCALAR_CARRIERS[p.dtype] for p in kernel.params
                 if isinstance(p, I.ScalarParam) and p.dtype in SCALAR_CARRIERS}
+    macro_names = PythonNames(RESERVED | module_names)
     for m in kernel.macros:
-        names(m.name)
+        names.reserved.add(macro_names(m.name))
     out: list[str] = []
-    # macros: nested scopes that see the factory's names (block_x...) but not the prim_func's
+    exact_floats = False
+    # macros: nested scopes that see the factory's names (block_x, other macros) but not the prim_func's
     for m in kernel.macros:
-        scope = names.child()
+        scope = PythonNames(macro_names.reserved)
         params = []
         for mp in m.params:
             if mp.kind == "builtin":
@@ -163,13 +166,14 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
                 params.append(BUILTIN_NAMES[(var, axis)])
             else:
                 params.append(scope(mp.name))
-        printer = StmtPrinter(ExprPrinter(scope, {}, {}), scope, source_name, source_lines)
+        printer = StmtPrinter(ExprPrinter(scope, {}, {}, macro_names), scope, source_name, source_lines)
         printer.emit(1, "@T.macro")
-        printer.emit(1, f"def {names(m.name)}({', '.join(params)}):")
+        printer.emit(1, f"def {macro_names(m.name)}({', '.join(params)}):")
         printer.emit(2, f'"""`__device__ {m.cuda_name}` ({source_name}:{m.line})."""')
         printer.block(m.body, 2)
+        exact_floats |= printer.expr.uses_exact_floats
         out += printer.lines + [""]
-    printer = StmtPrinter(ExprPrinter(names, buffers, carriers), names, source_name, source_lines)
+    printer = StmtPrinter(ExprPrinter(names, buffers, carriers, macro_names), names, source_name, source_lines)
     grid = [BUILTIN_NAMES[("gridDim", a)] for a in _AXES[:kernel.grid_rank]]
     blocks = [BUILTIN_NAMES[("blockIdx", a)] for a in _AXES[:kernel.grid_rank]]
     dims = [BUILTIN_NAMES[("blockDim", a)] for a in _AXES[:kernel.block_rank]]
@@ -180,6 +184,7 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     threads_expr = " * ".join(dims)
     binding = blocks[0] if len(blocks) == 1 else "(" + ", ".join(blocks) + ")"
     printer.emit(2, f"with T.Kernel({', '.join(grid)}, threads={threads_expr}) as {binding}:")
+    kernel_line = len(printer.lines)
     for s in kernel.body:
         if isinstance(s, I.Parallel):
             loop_vars = ", ".join(reversed(threads))
@@ -188,6 +193,10 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
             printer.block(s.body, 4)
         else:
             printer.stmt(s, 3)
+    exact_floats |= printer.expr.uses_exact_floats
+    if exact_floats:
+        printer.lines[kernel_line:kernel_line] = [_INDENT * 3 + 'if target == "c":',
+                                                  _INDENT * 4 + "T.import_source(_C_FLOAT_FROM_BITS)"]
     lengths = [p.length for p in kernel.params if isinstance(p, I.BufferParam)]
     frame = _TEMPLATES.get_template("factory.py.j2").render(
         kernel=kernel, name=names(kernel.name), source_name=source_name, rank=kernel.block_rank,
@@ -196,7 +205,7 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
         body="\n".join(out + printer.lines))
     metadata = _TEMPLATES.get_template("metadata.py.j2").render(
         kernel=kernel, name=names(kernel.name), params=[_param_metadata(p, names) for p in kernel.params])
-    return EmittedKernel(names(kernel.name), frame, metadata)
+    return EmittedKernel(names(kernel.name), frame, metadata, exact_floats)
 
 
 def _param_metadata(p: I.Param, names: PythonNames) -> dict:
@@ -215,7 +224,8 @@ def emit_module(kernels: list[I.Kernel], source_name: str, source_lines: list[st
     for k, factory in zip(kernels, factory_names):
         emitted.append(emit_kernel(_renamed(k, factory), source_name, source_lines, set(factory_names) - {factory}))
     return _TEMPLATES.get_template("module.py.j2").render(
-        version=__version__, source_name=source_name, kernels=emitted, notes=notes)
+        version=__version__, source_name=source_name, kernels=emitted, notes=notes,
+        exact_floats=any(k.exact_floats for k in emitted))
 
 
 def _renamed(kernel: I.Kernel, name: str) -> I.Kernel:

@@ -10,7 +10,8 @@ import builtins
 import keyword
 
 # names the emitted module itself uses, at module level and inside each factory
-MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "annotations"}
+MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "_float_const", "_C_FLOAT_FROM_BITS", "struct",
+                "annotations"}
 FACTORY_NAMES = {"tx", "ty", "tz", "bx", "by", "bz", "block_x", "block_y", "block_z", "grid_x", "grid_y",
                  "grid_z", "block", "target", "kernel"}
 RESERVED = (set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | MODULE_NAMES | FACTORY_NAMES)
@@ -40,8 +41,3 @@ class PythonNames:
         self.reserved.add(candidate)
         self.mapping[name] = candidate
         return candidate
-
-    def child(self) -> "PythonNames":
-        """A nested scope (a macro): sees every name taken so far, adds its own."""
-        scope = PythonNames(self.reserved)
-        return scope

@@ -33,20 +33,42 @@ BUFFER_CARRIERS = {"uint32": "int32", "uint64": "int64", "uint16": "int16", "boo
 SCALAR_CARRIERS = {"uint32": "int32", "uint64": "int64", "uint16": "int32", "uint8": "int32", "float16": "float32"}
 
 
+def float_repr(value: float, dtype: str) -> str:
+    """Shortest decimal that reads back as the same `dtype` value: 0.1f -> '0.1', not 0.10000000149."""
+    if dtype in ("float32", "float16"):
+        return str(getattr(np, dtype)(value))
+    return repr(float(value))
+
+
+def needs_exact_bits(value: float, dtype: str) -> bool:
+    """Whether TileLang's C back end would print this constant inexactly.
+
+    It writes float constants with 7 significant digits (`%e`): 6.283185307179586 becomes
+    6.283185e+00. CUDA writes them exactly (hex floats). Constants that 7 digits cannot carry go
+    through `_float_const`, which on C rebuilds them from their bits.
+    """
+    if not np.isfinite(value) or dtype not in ("float32", "float64"):
+        return False
+    printed = f"{value:.6e}"
+    if dtype == "float32":
+        return np.float32(printed) != np.float32(value)
+    return float(printed) != float(value)
+
+
 def float_literal(value: float, dtype: str) -> str:
     if np.isinf(value):
         return f'{"-" if value < 0 else ""}T.infinity("{dtype}")'
     if np.isnan(value):
         return f'T.call_extern("{dtype}", "{"nanf" if dtype == "float32" else "nan"}", "")'
-    text = repr(float(np.float32(value))) if dtype == "float32" else repr(float(value))
-    if dtype == "float16":
-        text = repr(float(np.float16(value)))
-    return f"T.{dtype}({text})"
+    return f"T.{dtype}({float_repr(value, dtype)})"
 
 
 class ExprPrinter:
-    def __init__(self, names: PythonNames, buffers: dict[str, str], scalar_carriers: dict[str, str]):
+    def __init__(self, names: PythonNames, buffers: dict[str, str], scalar_carriers: dict[str, str],
+                 macros: PythonNames | None = None):
         self.names = names
+        self.macros = macros or names  # macro names live in the factory's scope
+        self.uses_exact_floats = False
         self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
         self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
 
@@ -63,6 +85,9 @@ class ExprPrinter:
             if e.dtype == "bool":
                 return ("True" if e.value else "False"), atom
             if e.dtype.startswith(("float", "bfloat")):
+                if needs_exact_bits(e.value, e.dtype):
+                    self.uses_exact_floats = True
+                    return f'_float_const({float_repr(e.value, e.dtype)}, "{e.dtype}", target)', atom
                 return float_literal(e.value, e.dtype), atom
             if e.dtype == "int32":
                 return str(e.value), (atom if e.value >= 0 else _PREC["unary"])
@@ -113,7 +138,7 @@ class ExprPrinter:
             return self.intrinsic(e), atom
         if isinstance(e, I.MacroCall):
             args = ", ".join(self.names(a.buffer) if isinstance(a, I.BufferArg) else self(a) for a in e.args)
-            return f"{self.names(e.name)}({args})", atom
+            return f"{self.macros(e.name)}({args})", atom
         if isinstance(e, I.AtomicRMW):
             target = f"{self.names(e.buffer)}[{self(e.index)}]"
             ret = ", return_prev=True" if e.returns_old else ""

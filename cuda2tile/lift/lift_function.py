@@ -327,7 +327,23 @@ class FunctionLifter(ExprLifter):
         self.loop_depth += 1
         body = self.block(s.body)
         self.loop_depth -= 1
-        return [I.For(name, start, stop, cast(stride, dtype), body, s.loc.line)]
+        stride = cast(stride, dtype)
+        if isinstance(stride, I.Const):
+            return [I.For(name, start, stop, stride, body, s.loc.line)]
+        # A runtime stride (grid-stride loops: blockDim.x * gridDim.x) becomes a while loop over a
+        # cursor variable: TileLang's T.serial with a non-constant step fails layout inference in
+        # 2-D T.Parallel regions. The cursor advances before the body, so `continue` stays correct:
+        #   cursor = start; while cursor < stop: i = cursor; cursor += stride; body
+        line = s.loc.line
+        cursor = self.names.fresh(f"{name}_next")
+        self.decls.append(I.DeclVar(cursor, dtype, line))
+        cond_op = "lt" if cond.op == "<" else "le"
+        if cond.op == "<=":
+            stop = stop.lhs  # undo the +1 added above: compare with <= directly
+        advance = (I.Let(name, I.Var(cursor, dtype), line),
+                   I.AssignVar(cursor, I.Binary("add", I.Var(cursor, dtype), stride, dtype), line))
+        return [I.AssignVar(cursor, start, line),
+                I.While(I.Binary(cond_op, I.Var(cursor, dtype), stop, "bool"), advance + body, line)]
 
     def while_loop(self, s: A.While) -> list[I.Stmt]:
         self.loop_depth += 1

@@ -129,10 +129,23 @@ typedef struct { long long __c2t_ll; long double __c2t_ld; } max_align_t;
 
 /* ------------------------------------------------------------------------ */
 /* Built-in variables (the scheme of clang's __clang_cuda_builtin_vars.h).   */
+/*                                                                          */
+/* Default: as clang does it -- each variable is an object of an empty      */
+/* struct whose x/y/z are __declspec(property(get = __fetch_builtin_x))     */
+/* members, so `threadIdx.x` is a MEMBER_REF_EXPR of pseudo-object type     */
+/* with an empty spelling and no referenced cursor (libclang shows only     */
+/* the syntactic form; the member name is only in the tokens).              */
+/*                                                                          */
+/* -DCUDA2TILE_PLAIN_BUILTIN_VARS: declare them the way nvcc's              */
+/* device_launch_parameters.h does (uint3 threadIdx, blockIdx; dim3         */
+/* blockDim, gridDim), so `threadIdx.x` is an ordinary MEMBER_REF_EXPR with */
+/* spelling "x", type `const unsigned int` and referenced FIELD_DECL x --   */
+/* robust even when the access comes from a macro expansion.               */
 /* ------------------------------------------------------------------------ */
 struct uint3;
 struct dim3;
 
+#ifndef CUDA2TILE_PLAIN_BUILTIN_VARS
 #define __C2T_BUILTIN_FIELD(FIELD, INTRINSIC)                                  \
   __declspec(property(get = __fetch_builtin_##FIELD)) unsigned int FIELD;      \
   static inline __attribute__((always_inline)) __attribute__((const))          \
@@ -195,12 +208,14 @@ __C2T_BUILTIN_VAR __cuda_builtin_threadIdx_t threadIdx;
 __C2T_BUILTIN_VAR __cuda_builtin_blockIdx_t blockIdx;
 __C2T_BUILTIN_VAR __cuda_builtin_blockDim_t blockDim;
 __C2T_BUILTIN_VAR __cuda_builtin_gridDim_t gridDim;
-/* As in clang: all targets have WARP_SZ == 32. */
-__attribute__((device)) const int warpSize = 32;
 
 #undef __C2T_BUILTIN_FIELD
 #undef __C2T_BUILTIN_NO_ACCESS
 #undef __C2T_BUILTIN_VAR
+#endif /* !CUDA2TILE_PLAIN_BUILTIN_VARS */
+
+/* As in clang: all targets have WARP_SZ == 32. */
+__attribute__((device)) const int warpSize = 32;
 
 /* ------------------------------------------------------------------------ */
 /* Vector types (vector_types.h) and make_<type> (vector_functions.h).       */
@@ -261,6 +276,7 @@ struct __device_builtin__ dim3 {
 };
 typedef struct dim3 dim3;
 
+#ifndef CUDA2TILE_PLAIN_BUILTIN_VARS
 /* Out-of-line conversions of the builtin variables (as in clang's wrapper). */
 #define __C2T_BUILTIN_CONV(T)                                                  \
   __device__ inline T::operator dim3() const { return dim3(x, y, z); }         \
@@ -270,6 +286,13 @@ __C2T_BUILTIN_CONV(__cuda_builtin_blockIdx_t)
 __C2T_BUILTIN_CONV(__cuda_builtin_blockDim_t)
 __C2T_BUILTIN_CONV(__cuda_builtin_gridDim_t)
 #undef __C2T_BUILTIN_CONV
+#else
+/* nvcc's declarations (device_launch_parameters.h). */
+extern const __device__ uint3 threadIdx;
+extern const __device__ uint3 blockIdx;
+extern const __device__ dim3 blockDim;
+extern const __device__ dim3 gridDim;
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Host runtime API (driver_types.h / cuda_runtime_api.h / cuda_runtime.h).  */

@@ -1,0 +1,1 @@
+"""Numerical parity: run converted kernels (and originals) on the same inputs and compare."""

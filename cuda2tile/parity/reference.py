@@ -1,0 +1,43 @@
+"""Run a kernel's numpy reference (`<stem>_ref.py` beside the `.cu`), as named by its launch spec."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from cuda2tile.spec.launch_spec import KernelSpec, SpecError
+
+
+def reference_path(cu_path: str | Path) -> Path:
+    cu_path = Path(cu_path)
+    return cu_path.with_name(cu_path.stem + "_ref.py")
+
+
+def _load(path: Path):
+    name = f"cuda2tile_reference_{abs(hash(str(path.resolve())))}"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_reference(cu_path: str | Path, spec: KernelSpec, inputs: dict) -> dict[str, np.ndarray]:
+    """Expected outputs, keyed by parameter name; the reference gets copies of the inputs, shaped as specified."""
+    path = reference_path(cu_path)
+    if not path.exists():
+        raise SpecError(spec.path, f"no reference file {path.name}")
+    module = _load(path)
+    fn = getattr(module, spec.reference or spec.name, None)
+    if fn is None:
+        raise SpecError(spec.path, f"{path.name} has no function '{spec.reference or spec.name}'")
+    copies = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}
+    result = fn(**copies)
+    if not isinstance(result, dict):
+        raise SpecError(spec.path, f"reference '{fn.__name__}' must return a dict of outputs")
+    return result

@@ -1,0 +1,2 @@
+/* <host_defines.h> stand-in: everything it provides is declared by the prelude. */
+#include "cuda2tile_prelude.h"

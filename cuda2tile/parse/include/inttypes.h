@@ -1,0 +1,26 @@
+/* <inttypes.h> stand-in: the prelude's <stdint.h> part plus PRI macros. */
+#ifndef CUDA2TILE_INTTYPES_H
+#define CUDA2TILE_INTTYPES_H
+#include "cuda2tile_prelude.h"
+#define PRId8 "d"
+#define PRId16 "d"
+#define PRId32 "d"
+#define PRId64 "ld"
+#define PRIi32 "i"
+#define PRIi64 "li"
+#define PRIu8 "u"
+#define PRIu16 "u"
+#define PRIu32 "u"
+#define PRIu64 "lu"
+#define PRIx32 "x"
+#define PRIx64 "lx"
+#define PRIX32 "X"
+#define PRIX64 "lX"
+#define PRIdPTR "ld"
+#define PRIuPTR "lu"
+#define PRIxPTR "lx"
+#define SCNd32 "d"
+#define SCNd64 "ld"
+#define SCNu32 "u"
+#define SCNu64 "lu"
+#endif

@@ -1,0 +1,2 @@
+/* <sm_32_intrinsics.h> stand-in: everything it provides is declared by the prelude. */
+#include "cuda2tile_prelude.h"
