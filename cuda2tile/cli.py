@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,7 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     conv = sub.add_parser("convert", help="convert .cu files or trees to TileLang Python modules")
     conv.add_argument("sources", nargs="+", metavar="SRC", help=".cu files or directories (scanned recursively)")
-    conv.add_argument("-o", "--output", required=True, metavar="OUT", help="output directory (tree mirrored)")
+    conv.add_argument("-o", "--output", required=True, metavar="OUT",
+                      help="output directory (tree mirrored); `-` prints the module of a single file to stdout")
     conv.add_argument("--kernel", action="append", default=[], metavar="NAME", help="convert only these kernels")
     conv.add_argument("--report", metavar="FILE.json", help="write a machine-readable report")
     conv.add_argument("--werror", action="store_true", help="exit non-zero when any warning is reported")
@@ -34,6 +36,13 @@ def _parser() -> argparse.ArgumentParser:
                       help="also search the CUDA toolkit's include dir (after cuda2tile's own headers)")
     conv.add_argument("--quiet", action="store_true", help="print only diagnostics, no summary")
     conv.add_argument("--debug", action="store_true", help="print internal tracebacks of C2T9001 errors")
+    ver = sub.add_parser("verify", help="convert, run on TileLang's C back end, compare with numpy references")
+    ver.add_argument("sources", nargs="+", metavar="SRC", help=".cu files or directories with launch specs")
+    ver.add_argument("-o", "--output", metavar="OUT", help="where converted modules go (default: a temp dir)")
+    ver.add_argument("--kernel", action="append", default=[], metavar="NAME", help="check only these kernels")
+    ver.add_argument("--cuda-arch", metavar="ARCH", help="also lower for CUDA and compile with nvcc (e.g. sm_90)")
+    ver.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    ver.add_argument("--json", metavar="FILE", help="write the results as JSON")
     return parser
 
 
@@ -49,14 +58,20 @@ def convert_command(args) -> int:
                                  use_cuda_toolkit=args.cuda_toolkit_headers),
         kernels=tuple(args.kernel), debug=args.debug)
     start = time.perf_counter()
-    files, diags = discover(args.sources, args.output)
+    to_stdout = args.output == "-"
+    if to_stdout and not (len(args.sources) == 1 and os.path.isfile(args.sources[0])):
+        print("cuda2tile: error: `-o -` needs exactly one .cu file", file=sys.stderr)
+        return 2
+    files, diags = discover(args.sources, os.devnull if to_stdout else args.output)
     for d in diags:
         print(render(d), file=sys.stderr)
     results: list[FileResult] = []
     failed = bool(diags)
     for path, display in files:
         result, text = convert_source(path, display, options)
-        if text is not None:
+        if text is not None and to_stdout:
+            sys.stdout.write(text)
+        elif text is not None:
             try:
                 target = output_path(args.output, display)
                 write_atomically(target, text)
@@ -89,11 +104,37 @@ def convert_command(args) -> int:
     return 1 if failed else 0
 
 
+def verify_command(args) -> int:
+    from cuda2tile.parity.verify_references import check_tree  # imports TileLang: only when asked
+
+    with tempfile.TemporaryDirectory(prefix="cuda2tile-verify-") as tmp:
+        failed = 0
+        results = []
+        for src in args.sources:
+            out = os.path.join(args.output or tmp, os.path.basename(os.path.normpath(src)) or "out")
+            files, diags = discover([src], out)
+            for path, display in files:
+                result, text = convert_source(path, display, ConvertOptions())
+                _print_diagnostics(result, sys.stderr)
+                if text is not None:
+                    write_atomically(output_path(out, display), text)
+            root = Path(src)
+            results += check_tree(root, Path(out), tuple(args.kernel),
+                                  args.cuda_arch, args.seed, progress=lambda c: print(c.describe(), flush=True))
+        failed = sum(not r.ok for r in results)
+        print(f"verify: {len(results) - failed} passed, {failed} failed")
+        if args.json:
+            write_atomically(Path(args.json), json.dumps([r.to_json() for r in results], indent=2) + "\n")
+    return 1 if failed or not results else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "convert":
             return convert_command(args)
+        if args.command == "verify":
+            return verify_command(args)
     except KeyboardInterrupt:
         print("cuda2tile: interrupted", file=sys.stderr)
         return 130

@@ -240,7 +240,9 @@ class FunctionLifter(ExprLifter):
                                                                      cast(step, "int64"), "int64"), line)]
             if isinstance(binding, VectorBinding) and e.op == "=":
                 values = self.vector(e.value)
-                return [I.AssignVar(lane, v, line) for lane, v in zip(binding.lanes, values)]
+                prologue, values = self.snapshot(values, target.name,
+                                                 lambda x: isinstance(x, I.Var) and x.name in binding.lanes, line)
+                return prologue + [I.AssignVar(lane, v, line) for lane, v in zip(binding.lanes, values)]
             raise LiftError("C2T1202", f"unsupported assignment to '{target.name}'", e.loc)
         if isinstance(target, A.Member):
             if not isinstance(target.base, A.VarRef):
@@ -258,11 +260,22 @@ class FunctionLifter(ExprLifter):
                 if e.op != "=":
                     raise LiftError("C2T1202", "compound assignment to a vector", e.loc)
                 values = self.vector(e.value)
-                return [I.Store(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), v, line)
-                        for k, v in enumerate(values)]
+                prologue, values = self.snapshot(values, base.buffer,
+                                                 lambda x: isinstance(x, I.Load) and x.buffer == base.buffer, line)
+                return prologue + [I.Store(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), v, line)
+                                   for k, v in enumerate(values)]
             dtype = self.dtype_of(index)
             return [I.Store(base.buffer, offset, self.updated(I.Load(base.buffer, offset, dtype), e), line)]
         raise LiftError("C2T1202", "unsupported assignment target", e.loc)
+
+    def snapshot(self, values, hint: str, reads_target, line: int) -> tuple[list[I.Stmt], tuple[I.Expr, ...]]:
+        """Evaluate all lanes before writing any when a lane reads what is written, e.g.
+        `p[i] = make_float2(p[i].y, p[i].x)`: storing lane x first would change what lane y reads."""
+        if not any(_any_node(v, reads_target) for v in values):
+            return [], tuple(values)
+        names = [self.names.fresh(f"{hint}_{_LANES[k]}_new") for k in range(len(values))]
+        return ([I.Let(n, v, line) for n, v in zip(names, values)],
+                tuple(I.Var(n, v.dtype) for n, v in zip(names, values)))
 
     def updated(self, current: I.Expr, e: A.Assign) -> I.Expr:
         """The new value of `target op= value` with C's conversions: computed in the common type."""
@@ -278,9 +291,10 @@ class FunctionLifter(ExprLifter):
 
     # --------------------------------------------------------- loops
     def for_loop(self, s: A.For) -> list[I.Stmt]:
-        canonical = self.canonical_for(s)
-        if canonical is not None:
-            return canonical
+        for form in (self.serial_for, self.cursor_for):
+            lifted = form(s)
+            if lifted is not None:
+                return lifted
         if s.step is not None and _loop_continues(s.body):
             raise LiftError("C2T1212", "`continue` in a for loop whose form cannot be kept as a serial loop",
                             s.loc)
@@ -292,8 +306,9 @@ class FunctionLifter(ExprLifter):
         self.loop_depth -= 1
         return init + [I.While(cond, body + step, s.loc.line)]
 
-    def canonical_for(self, s: A.For) -> list[I.Stmt] | None:
-        """`for (int i = a; i < b; i += s)` with i, b, s unchanged by the body -> For(i, a, b, s)."""
+    def serial_for(self, s: A.For) -> list[I.Stmt] | None:
+        """`for (int i = a; i < b; i += 2)` with a positive constant step, i and b unchanged by the body
+        -> For(i, a, b, 2), printed as `T.serial(a, b, 2)`."""
         init, cond, step = s.init, s.cond, s.step
         if not (isinstance(init, A.VarDecl) and init.init is not None and isinstance(init.type, A.Scalar)
                 and not is_float(init.type.dtype)):
@@ -306,44 +321,62 @@ class FunctionLifter(ExprLifter):
                 and step.op == "+="):
             return None
         body_writes = assigned_decls(s.body)
-        if decl in body_writes or contains(cond.rhs, (A.Index, A.Call)) or contains(step.value, (A.Index, A.Call)):
+        if decl in body_writes or contains(cond.rhs, (A.Index, A.Call)):
             return None
-        free = {r.decl for r in _refs(cond.rhs) + _refs(step.value)}
-        if free & body_writes:
+        if {r.decl for r in _refs(cond.rhs)} & body_writes:
             return None
         dtype = init.type.dtype
-        stride = self.value(step.value)
-        if not _positive(stride):
-            return None
-        name = self.names.fresh(init.name)
-        start = cast(self.value(init.init), dtype)
-        self.bindings[decl] = ScalarBinding(name, dtype, False)
+        stride = cast(self.value(step.value), dtype)
+        if not (isinstance(stride, I.Const) and stride.value > 0):
+            return None  # a runtime stride (grid-stride loops) takes the cursor form
         stop = self.value(cond.rhs)
         if stop.dtype != dtype and common_dtype(stop.dtype, dtype) != dtype:
             return None  # e.g. int i < unsigned n compares as unsigned: keep the general form
         stop = cast(stop, dtype)
         if cond.op == "<=":
-            stop = I.Binary("add", stop, const(1, dtype), dtype)
+            stop = const(stop.value + 1, dtype) if isinstance(stop, I.Const) else I.Binary(
+                "add", stop, const(1, dtype), dtype)
+        start = cast(self.value(init.init), dtype)
+        name = self.names.fresh(init.name)
+        self.bindings[decl] = ScalarBinding(name, dtype, False)
         self.loop_depth += 1
         body = self.block(s.body)
         self.loop_depth -= 1
-        stride = cast(stride, dtype)
-        if isinstance(stride, I.Const):
-            return [I.For(name, start, stop, stride, body, s.loc.line)]
-        # A runtime stride (grid-stride loops: blockDim.x * gridDim.x) becomes a while loop over a
-        # cursor variable: TileLang's T.serial with a non-constant step fails layout inference in
-        # 2-D T.Parallel regions. The cursor advances before the body, so `continue` stays correct:
-        #   cursor = start; while cursor < stop: i = cursor; cursor += stride; body
+        return [I.For(name, start, stop, stride, body, s.loc.line)]
+
+    def cursor_for(self, s: A.For) -> list[I.Stmt] | None:
+        """A loop whose one variable only the step changes (grid-stride loops, counting down...):
+
+            cursor = start
+            while cond(cursor):
+                i = cursor              # the body sees an immutable i
+                cursor = step(cursor)   # advanced first, so `continue` cannot skip it
+                body
+
+        TileLang's T.serial with a runtime step fails layout inference in 2-D T.Parallel regions,
+        hence this form rather than `T.serial(start, stop, blockDim.x * gridDim.x)`."""
+        init, step = s.init, s.step
+        if not (isinstance(init, A.VarDecl) and init.init is not None and isinstance(init.type, A.Scalar)):
+            return None
+        decl = init.decl
+        if not (isinstance(step, A.Assign) and isinstance(step.target, A.VarRef) and step.target.decl == decl):
+            return None
+        if decl in assigned_decls(s.body) or (step.value is not None and decl in assigned_decls(step.value)):
+            return None
+        dtype = self.dtype_of(A.IntLit(0, init.type, init.loc))
         line = s.loc.line
-        cursor = self.names.fresh(f"{name}_next")
+        cursor = self.names.fresh(f"{init.name}_next")
         self.decls.append(I.DeclVar(cursor, dtype, line))
-        cond_op = "lt" if cond.op == "<" else "le"
-        if cond.op == "<=":
-            stop = stop.lhs  # undo the +1 added above: compare with <= directly
-        advance = (I.Let(name, I.Var(cursor, dtype), line),
-                   I.AssignVar(cursor, I.Binary("add", I.Var(cursor, dtype), stride, dtype), line))
-        return [I.AssignVar(cursor, start, line),
-                I.While(I.Binary(cond_op, I.Var(cursor, dtype), stop, "bool"), advance + body, line)]
+        self.bindings[decl] = ScalarBinding(cursor, dtype, True)
+        start = I.AssignVar(cursor, cast(self.value(init.init), dtype), line)
+        cond = self.condition(s.cond) if s.cond is not None else I.Const(True, "bool")
+        advance = tuple(self.assign(step, line))
+        name = self.names.fresh(init.name)
+        self.bindings[decl] = ScalarBinding(name, dtype, False)
+        self.loop_depth += 1
+        body = self.block(s.body)
+        self.loop_depth -= 1
+        return [start, I.While(cond, (I.Let(name, I.Var(cursor, dtype), line),) + advance + body, line)]
 
     def while_loop(self, s: A.While) -> list[I.Stmt]:
         self.loop_depth += 1
@@ -384,6 +417,16 @@ class FunctionLifter(ExprLifter):
         return I.MacroCall(macro.name, tuple(args), macro.result)
 
 
+def _any_node(e, predicate) -> bool:
+    if predicate(e):
+        return True
+    if isinstance(e, tuple):
+        return any(_any_node(x, predicate) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_any_node(getattr(e, f), predicate) for f in e.__dataclass_fields__)
+    return False
+
+
 def _refs(e) -> list[A.VarRef]:
     out = []
 
@@ -399,19 +442,6 @@ def _refs(e) -> list[A.VarRef]:
 
     visit(e)
     return out
-
-
-def _positive(e: I.Expr) -> bool:
-    """Strides T.serial can take: positive constants and products/sums of launch dimensions."""
-    if isinstance(e, I.Const):
-        return not isinstance(e.value, bool) and e.value > 0
-    if isinstance(e, (I.BlockDim, I.GridDim)):
-        return True
-    if isinstance(e, I.Cast):
-        return _positive(e.operand) and not is_float(e.dtype)
-    if isinstance(e, I.Binary) and e.op in ("add", "mul"):
-        return _positive(e.lhs) and _positive(e.rhs)
-    return False
 
 
 def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:

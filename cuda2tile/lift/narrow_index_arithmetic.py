@@ -3,11 +3,13 @@
 CUDA types threadIdx/blockIdx/blockDim/gridDim as `unsigned int`, so `blockIdx.x * blockDim.x +
 threadIdx.x` is unsigned arithmetic that the kernel then converts to `int`. The lift keeps that
 faithfully (`Cast(uint32, ...)`), and this pass removes it where it is exact. Rules, each with its
-identity (a, b, c non-negative launch coordinates or constants in [0, 2^31)):
-  int32(u32(a) * u32(b) + u32(c))  ==  a * b + c           while the value is below 2^31
-  u32(a) <cmp> u32(b)              ==  a <cmp> b           (both sides non-negative)
-  buf[u32 index]                   ==  buf[int32 index]    (same element)
-The only inputs where they differ are launches whose index already overflows `int` in CUDA.
+identity:
+  int32(u32(a) * u32(b) + u32(c))  ==  a * b + c    for any int32 a, b, c: +, - and * give the same
+                                                     low 32 bits signed or unsigned (two's complement)
+  u32(a) <cmp> u32(b)              ==  a <cmp> b    when a, b are launch coordinates or constants in
+                                                     [0, 2^31), and sums/products of them below 2^31
+  buf[u32 index]                   ==  buf[index]   under the same condition (same element)
+The last two differ only for launches whose index already overflows `int` in CUDA.
 """
 
 from __future__ import annotations
@@ -31,9 +33,20 @@ def _family(e: I.Expr) -> bool:
     return False
 
 
+def _wraps(e: I.Expr) -> bool:
+    """uint32 expressions made of int32 values with +, - and *: their int32 image is exact mod 2^32."""
+    if isinstance(e, I.Cast) and e.dtype == "uint32":
+        return e.operand.dtype == "int32"
+    if isinstance(e, I.Const) and e.dtype == "uint32":
+        return 0 <= e.value < 2 ** 31
+    if isinstance(e, I.Binary) and e.dtype == "uint32" and e.op in ("add", "sub", "mul"):
+        return _wraps(e.lhs) and _wraps(e.rhs)
+    return False
+
+
 def _narrow(e: I.Expr) -> I.Expr:
     if isinstance(e, I.Cast):
-        return e.operand if isinstance(e.operand, _ATOMS) else I.Const(e.operand.value, "int32")
+        return e.operand
     if isinstance(e, I.Const):
         return I.Const(e.value, "int32")
     return I.Binary(e.op, _narrow(e.lhs), _narrow(e.rhs), "int32")
@@ -44,9 +57,10 @@ def narrow_expr(e):
         return tuple(narrow_expr(x) for x in e)
     if not hasattr(e, "__dataclass_fields__"):
         return e
-    if isinstance(e, I.Cast) and e.dtype in ("int32", "int64", "uint64") and _family(e.operand):
-        inner = _narrow(e.operand)
-        return inner if e.dtype == "int32" else I.Cast(inner, e.dtype)
+    if isinstance(e, I.Cast) and e.dtype == "int32" and _wraps(e.operand):
+        return narrow_expr(_narrow(e.operand))
+    if isinstance(e, I.Cast) and e.dtype in ("int64", "uint64") and _family(e.operand):
+        return I.Cast(_narrow(e.operand), e.dtype)
     if isinstance(e, I.Binary) and e.op in _CMP and _family(e.lhs) and _family(e.rhs):
         return I.Binary(e.op, _narrow(e.lhs), _narrow(e.rhs), "bool")
     if isinstance(e, (I.Load, I.Store, I.AtomicRMW)) and _family(e.index):

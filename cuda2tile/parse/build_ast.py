@@ -381,14 +381,20 @@ class _Builder:
     def _dim3(self, c: ci.Cursor) -> tuple[tuple[str, ...], tuple[int, ...] | None]:
         """Source text and folded values of one launch-configuration argument (a dim3)."""
         node = c
-        while node.kind == K.UNEXPOSED_EXPR and len(list(node.get_children())) == 1:
-            node = next(node.get_children())
-        if node.kind == K.DECL_REF_EXPR and node.referenced is not None and node.referenced.kind == K.VAR_DECL:
-            ctor = [ch for ch in node.referenced.get_children() if ch.kind.is_expression()]
-            if ctor:
-                node = ctor[-1]
-                while node.kind == K.UNEXPOSED_EXPR and len(list(node.get_children())) == 1:
-                    node = next(node.get_children())
+        for _ in range(8):  # unwrap casts, copies (`dim3(block)`) and variables (`dim3 block(16, 16); ... block`)
+            kids = list(node.get_children())
+            if node.kind == K.UNEXPOSED_EXPR and len(kids) == 1:
+                node = kids[0]
+            elif node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") and len(kids) == 1 and (
+                    kids[0].type.get_canonical().spelling.endswith(("dim3", "uint3"))):
+                node = kids[0]
+            elif node.kind == K.DECL_REF_EXPR and node.referenced is not None and node.referenced.kind == K.VAR_DECL:
+                inits = [ch for ch in node.referenced.get_children() if ch.kind.is_expression()]
+                if not inits:
+                    break
+                node = inits[-1]
+            else:
+                break
         if node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3"):
             parts = list(node.get_arguments())
         else:

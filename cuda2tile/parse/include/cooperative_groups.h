@@ -52,6 +52,11 @@ public:
   _CG_STATIC_QUALIFIER unsigned int num_threads();
 };
 _CG_QUALIFIER thread_block this_thread_block();
+/* scratch memory for tiles larger than a warp (CUDA 11+) */
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {};
+template <unsigned int MaxBlockSize>
+_CG_QUALIFIER thread_block
+this_thread_block(block_tile_memory<MaxBlockSize> &scratch);
 
 class coalesced_group : public thread_group {
 public:
@@ -112,6 +117,18 @@ _CG_QUALIFIER thread_group tiled_partition(const thread_block &parent,
                                            unsigned int tilesz);
 _CG_QUALIFIER coalesced_group tiled_partition(const coalesced_group &parent,
                                               unsigned int tilesz);
+
+_CG_QUALIFIER coalesced_group binary_partition(const coalesced_group &parent,
+                                               bool pred);
+template <unsigned int Size, typename ParentT>
+_CG_QUALIFIER coalesced_group
+binary_partition(const thread_block_tile<Size, ParentT> &tile, bool pred);
+_CG_QUALIFIER coalesced_group labeled_partition(const coalesced_group &parent,
+                                                unsigned int label);
+template <unsigned int Size, typename ParentT>
+_CG_QUALIFIER coalesced_group
+labeled_partition(const thread_block_tile<Size, ParentT> &tile,
+                  unsigned int label);
 
 /* free-function forms */
 template <class TyGroup> _CG_QUALIFIER void sync(TyGroup const &g);

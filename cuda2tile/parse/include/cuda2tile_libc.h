@@ -101,6 +101,9 @@ __C2T_LIBC_H float strtof(const char *__restrict__ nptr,
                           char **__restrict__ endptr);
 __C2T_LIBC_H int rand(void);
 __C2T_LIBC_H void srand(unsigned int seed);
+__C2T_LIBC_H double drand48(void);
+__C2T_LIBC_H long lrand48(void);
+__C2T_LIBC_H void srand48(long seedval);
 __C2T_LIBC_H char *getenv(const char *name);
 __C2T_LIBC_H int system(const char *command);
 __C2T_LIBC_H void qsort(void *base, size_t nmemb, size_t size,
@@ -134,6 +137,9 @@ __C2T_LIBC_H char *strstr(const char *haystack, const char *needle);
 __C2T_LIBC_H char *strdup(const char *s);
 __C2T_LIBC_H char *strtok(char *__restrict__ s, const char *__restrict__ delim);
 __C2T_LIBC_H char *strerror(int errnum);
+/* <strings.h> (glibc's <string.h> exposes these too) */
+__C2T_LIBC_H int strcasecmp(const char *s1, const char *s2);
+__C2T_LIBC_H int strncasecmp(const char *s1, const char *s2, size_t n);
 
 /* <time.h> (clock is also a device function in CUDA) */
 #define CLOCKS_PER_SEC ((clock_t)1000000)

@@ -44,6 +44,21 @@
 #define CUDART_VERSION 12040
 #endif
 #define __CUDART_API_VERSION CUDART_VERSION
+/* Include guards of the CUDA headers the prelude stands in for; some code
+ * (e.g. the samples' helper_cuda.h) tests them. */
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __VECTOR_TYPES_H__
+#define __VECTOR_FUNCTIONS_H__
+#define __BUILTIN_TYPES_H__
+#define __HOST_DEFINES_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#define __DEVICE_FUNCTIONS_H__
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
+#define __MATH_FUNCTIONS_H__
+#define __TEXTURE_TYPES_H__
+#define __SURFACE_TYPES_H__
 
 /* ------------------------------------------------------------------------ */
 /* Execution-space / memory-space qualifiers (as in CUDA's host_defines.h,   */
@@ -62,7 +77,9 @@
 #define __forceinline__ __inline__ __attribute__((always_inline))
 /* __noinline__ is a keyword in clang >= 15 CUDA mode; do not define it. */
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
-#define __grid_constant__ __attribute__((grid_constant))
+/* clang 18 has no grid_constant attribute ("unknown attribute ignored");
+ * keep the information as an ANNOTATE_ATTR on the parameter. */
+#define __grid_constant__ __attribute__((annotate("__grid_constant__")))
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __align__(n)
 #define __CUDA_ALIGN__(n) __align__(n)
@@ -74,6 +91,8 @@
 #define __thread__ __thread
 #define CUDARTAPI
 #define CUDARTAPI_CDECL
+#define CUDART_CB
+#define CUDA_CB
 #define __CUDA_DEPRECATED
 /* __restrict__ and __inline__ are GNU keywords in clang: nothing to do. */
 
@@ -298,6 +317,11 @@ extern const __device__ dim3 gridDim;
 /* Host runtime API (driver_types.h / cuda_runtime_api.h / cuda_runtime.h).  */
 /* ------------------------------------------------------------------------ */
 #include "cuda2tile_runtime_api.h"
+
+/* ------------------------------------------------------------------------ */
+/* Texture and surface objects: host API and device fetch functions.        */
+/* ------------------------------------------------------------------------ */
+#include "cuda2tile_texture.h"
 
 /* ------------------------------------------------------------------------ */
 /* Device functions: synchronization, atomics, warp intrinsics, bit ops,    */

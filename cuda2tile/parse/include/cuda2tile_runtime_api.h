@@ -69,15 +69,160 @@ enum __device_builtin__ cudaSharedMemConfig {
 };
 
 enum __device_builtin__ cudaDeviceAttr {
-  cudaDevAttrMaxThreadsPerBlock = 1,
-  cudaDevAttrMaxSharedMemoryPerBlock = 8,
-  cudaDevAttrWarpSize = 10,
-  cudaDevAttrMultiProcessorCount = 16,
-  cudaDevAttrL2CacheSize = 38,
-  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
-  cudaDevAttrComputeCapabilityMajor = 75,
-  cudaDevAttrComputeCapabilityMinor = 76,
-  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+  cudaDevAttrMaxThreadsPerBlock                     = 1,
+  cudaDevAttrMaxBlockDimX                           = 2,
+  cudaDevAttrMaxBlockDimY                           = 3,
+  cudaDevAttrMaxBlockDimZ                           = 4,
+  cudaDevAttrMaxGridDimX                            = 5,
+  cudaDevAttrMaxGridDimY                            = 6,
+  cudaDevAttrMaxGridDimZ                            = 7,
+  cudaDevAttrMaxSharedMemoryPerBlock                = 8,
+  cudaDevAttrTotalConstantMemory                    = 9,
+  cudaDevAttrWarpSize                               = 10,
+  cudaDevAttrMaxPitch                               = 11,
+  cudaDevAttrMaxRegistersPerBlock                   = 12,
+  cudaDevAttrClockRate                              = 13,
+  cudaDevAttrTextureAlignment                       = 14,
+  cudaDevAttrGpuOverlap                             = 15,
+  cudaDevAttrMultiProcessorCount                    = 16,
+  cudaDevAttrKernelExecTimeout                      = 17,
+  cudaDevAttrIntegrated                             = 18,
+  cudaDevAttrCanMapHostMemory                       = 19,
+  cudaDevAttrComputeMode                            = 20,
+  cudaDevAttrMaxTexture1DWidth                      = 21,
+  cudaDevAttrMaxTexture2DWidth                      = 22,
+  cudaDevAttrMaxTexture2DHeight                     = 23,
+  cudaDevAttrMaxTexture3DWidth                      = 24,
+  cudaDevAttrMaxTexture3DHeight                     = 25,
+  cudaDevAttrMaxTexture3DDepth                      = 26,
+  cudaDevAttrMaxTexture2DLayeredWidth               = 27,
+  cudaDevAttrMaxTexture2DLayeredHeight              = 28,
+  cudaDevAttrMaxTexture2DLayeredLayers              = 29,
+  cudaDevAttrSurfaceAlignment                       = 30,
+  cudaDevAttrConcurrentKernels                      = 31,
+  cudaDevAttrEccEnabled                             = 32,
+  cudaDevAttrPciBusId                               = 33,
+  cudaDevAttrPciDeviceId                            = 34,
+  cudaDevAttrTccDriver                              = 35,
+  cudaDevAttrMemoryClockRate                        = 36,
+  cudaDevAttrGlobalMemoryBusWidth                   = 37,
+  cudaDevAttrL2CacheSize                            = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor            = 39,
+  cudaDevAttrAsyncEngineCount                       = 40,
+  cudaDevAttrUnifiedAddressing                      = 41,
+  cudaDevAttrMaxTexture1DLayeredWidth               = 42,
+  cudaDevAttrMaxTexture1DLayeredLayers              = 43,
+  cudaDevAttrMaxTexture2DGatherWidth                = 45,
+  cudaDevAttrMaxTexture2DGatherHeight               = 46,
+  cudaDevAttrMaxTexture3DWidthAlt                   = 47,
+  cudaDevAttrMaxTexture3DHeightAlt                  = 48,
+  cudaDevAttrMaxTexture3DDepthAlt                   = 49,
+  cudaDevAttrPciDomainId                            = 50,
+  cudaDevAttrTexturePitchAlignment                  = 51,
+  cudaDevAttrMaxTextureCubemapWidth                 = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth          = 53,
+  cudaDevAttrMaxTextureCubemapLayeredLayers         = 54,
+  cudaDevAttrMaxSurface1DWidth                      = 55,
+  cudaDevAttrMaxSurface2DWidth                      = 56,
+  cudaDevAttrMaxSurface2DHeight                     = 57,
+  cudaDevAttrMaxSurface3DWidth                      = 58,
+  cudaDevAttrMaxSurface3DHeight                     = 59,
+  cudaDevAttrMaxSurface3DDepth                      = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth               = 61,
+  cudaDevAttrMaxSurface1DLayeredLayers              = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth               = 63,
+  cudaDevAttrMaxSurface2DLayeredHeight              = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers              = 65,
+  cudaDevAttrMaxSurfaceCubemapWidth                 = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth          = 67,
+  cudaDevAttrMaxSurfaceCubemapLayeredLayers         = 68,
+  cudaDevAttrMaxTexture1DLinearWidth                = 69,
+  cudaDevAttrMaxTexture2DLinearWidth                = 70,
+  cudaDevAttrMaxTexture2DLinearHeight               = 71,
+  cudaDevAttrMaxTexture2DLinearPitch                = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth             = 73,
+  cudaDevAttrMaxTexture2DMipmappedHeight            = 74,
+  cudaDevAttrComputeCapabilityMajor                 = 75,
+  cudaDevAttrComputeCapabilityMinor                 = 76,
+  cudaDevAttrMaxTexture1DMipmappedWidth             = 77,
+  cudaDevAttrStreamPrioritiesSupported              = 78,
+  cudaDevAttrGlobalL1CacheSupported                 = 79,
+  cudaDevAttrLocalL1CacheSupported                  = 80,
+  cudaDevAttrMaxSharedMemoryPerMultiprocessor       = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor          = 82,
+  cudaDevAttrManagedMemory                          = 83,
+  cudaDevAttrIsMultiGpuBoard                        = 84,
+  cudaDevAttrMultiGpuBoardGroupID                   = 85,
+  cudaDevAttrHostNativeAtomicSupported              = 86,
+  cudaDevAttrSingleToDoublePrecisionPerfRatio       = 87,
+  cudaDevAttrPageableMemoryAccess                   = 88,
+  cudaDevAttrConcurrentManagedAccess                = 89,
+  cudaDevAttrComputePreemptionSupported             = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem      = 91,
+  cudaDevAttrReserved92                             = 92,
+  cudaDevAttrReserved93                             = 93,
+  cudaDevAttrReserved94                             = 94,
+  cudaDevAttrCooperativeLaunch                      = 95,
+  cudaDevAttrReserved96                             = 96,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin           = 97,
+  cudaDevAttrCanFlushRemoteWrites                   = 98,
+  cudaDevAttrHostRegisterSupported                  = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+  cudaDevAttrDirectManagedMemAccessFromHost         = 101,
+  cudaDevAttrMaxBlocksPerMultiprocessor             = 106,
+  cudaDevAttrMaxPersistingL2CacheSize               = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize              = 109,
+  cudaDevAttrReservedSharedMemoryPerBlock           = 111,
+  cudaDevAttrSparseCudaArraySupported               = 112,
+  cudaDevAttrHostRegisterReadOnlySupported          = 113,
+  cudaDevAttrTimelineSemaphoreInteropSupported      = 114,
+  cudaDevAttrMemoryPoolsSupported                   = 115,
+  cudaDevAttrGPUDirectRDMASupported                 = 116,
+  cudaDevAttrGPUDirectRDMAFlushWritesOptions        = 117,
+  cudaDevAttrGPUDirectRDMAWritesOrdering            = 118,
+  cudaDevAttrMemoryPoolSupportedHandleTypes         = 119,
+  cudaDevAttrClusterLaunch                          = 120,
+  cudaDevAttrDeferredMappingCudaArraySupported      = 121,
+  cudaDevAttrReserved122                            = 122,
+  cudaDevAttrReserved123                            = 123,
+  cudaDevAttrReserved124                            = 124,
+  cudaDevAttrIpcEventSupport                        = 125,
+  cudaDevAttrMemSyncDomainCount                     = 126,
+  cudaDevAttrReserved127                            = 127,
+  cudaDevAttrReserved128                            = 128,
+  cudaDevAttrReserved129                            = 129,
+  cudaDevAttrNumaConfig                             = 130,
+  cudaDevAttrNumaId                                 = 131,
+  cudaDevAttrReserved132                            = 132,
+  cudaDevAttrMpsEnabled                             = 133,
+  cudaDevAttrHostNumaId                             = 134,
+  cudaDevAttrD3D12CigSupported                      = 135,
+  cudaDevAttrVulkanCigSupported                     = 138,
+  cudaDevAttrGpuPciDeviceId                         = 139,
+  cudaDevAttrGpuPciSubsystemId                      = 140,
+  cudaDevAttrReserved141                            = 141,
+  cudaDevAttrHostNumaMemoryPoolsSupported           = 142,
+  cudaDevAttrHostNumaMultinodeIpcSupported          = 143,
+  cudaDevAttrHostMemoryPoolsSupported               = 144,
+  cudaDevAttrReserved145                            = 145,
+  cudaDevAttrOnlyPartialHostNativeAtomicSupported   = 147
+};
+
+enum __device_builtin__ cudaComputeMode {
+  cudaComputeModeDefault          = 0,
+  cudaComputeModeExclusive        = 1,
+  cudaComputeModeProhibited       = 2,
+  cudaComputeModeExclusiveProcess = 3
+};
+
+enum __device_builtin__ cudaLimit {
+  cudaLimitStackSize                    = 0x00,
+  cudaLimitPrintfFifoSize               = 0x01,
+  cudaLimitMallocHeapSize               = 0x02,
+  cudaLimitDevRuntimeSyncDepth          = 0x03,
+  cudaLimitDevRuntimePendingLaunchCount = 0x04,
+  cudaLimitMaxL2FetchGranularity        = 0x05,
+  cudaLimitPersistingL2CacheSize        = 0x06
 };
 
 typedef struct CUstream_st *cudaStream_t;
@@ -102,9 +247,27 @@ typedef struct CUgraphExec_st *cudaGraphExec_t;
 #define cudaDeviceScheduleBlockingSync 0x04
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
 
+struct __device_builtin__ CUuuid_st { char bytes[16]; };
+typedef struct CUuuid_st cudaUUID_t;
+/* CUDA 13's fields plus the CUDA 12 ones it removed (clockRate,
+ * memoryClockRate, computeMode, ...), which existing code still reads. */
 struct __device_builtin__ cudaDeviceProp {
   char name[256];
+  cudaUUID_t uuid;
+  char luid[8];
+  unsigned int luidDeviceNodeMask;
   size_t totalGlobalMem;
   size_t sharedMemPerBlock;
   int regsPerBlock;
@@ -113,37 +276,94 @@ struct __device_builtin__ cudaDeviceProp {
   int maxThreadsPerBlock;
   int maxThreadsDim[3];
   int maxGridSize[3];
-  int clockRate;
   size_t totalConstMem;
   int major;
   int minor;
   size_t textureAlignment;
-  int deviceOverlap;
+  size_t texturePitchAlignment;
   int multiProcessorCount;
-  int kernelExecTimeoutEnabled;
   int integrated;
   int canMapHostMemory;
-  int computeMode;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];
+  int maxTexture2DLayered[3];
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
   int concurrentKernels;
   int ECCEnabled;
   int pciBusID;
   int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
   int asyncEngineCount;
   int unifiedAddressing;
-  int memoryClockRate;
   int memoryBusWidth;
   int l2CacheSize;
   int persistingL2CacheMaxSize;
   int maxThreadsPerMultiProcessor;
   int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
   size_t sharedMemPerMultiprocessor;
   int regsPerMultiprocessor;
   int managedMemory;
   int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int hostNativeAtomicSupported;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
   int cooperativeLaunch;
   size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
   int maxBlocksPerMultiProcessor;
-  int reservedSharedMemPerBlock;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported;
+  int sparseCudaArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int memoryPoolsSupported;
+  int gpuDirectRDMASupported;
+  unsigned int gpuDirectRDMAFlushWritesOptions;
+  int gpuDirectRDMAWritesOrdering;
+  unsigned int memoryPoolSupportedHandleTypes;
+  int deferredMappingCudaArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int deviceNumaConfig;
+  int deviceNumaId;
+  int mpsEnabled;
+  int hostNumaId;
+  unsigned int gpuPciDeviceID;
+  unsigned int gpuPciSubsystemID;
+  int hostNumaMultinodeIpcSupported;
+  int clockRate;
+  int memoryClockRate;
+  int computeMode;
+  int kernelExecTimeoutEnabled;
+  int deviceOverlap;
+  int maxTexture1DLinear;
+  int cooperativeMultiDeviceLaunch;
+  int singleToDoublePrecisionPerfRatio;
 };
 
 struct __device_builtin__ cudaFuncAttributes {
@@ -207,6 +427,8 @@ __C2T_RT cudaError_t cudaDeviceSetSharedMemConfig(
     enum cudaSharedMemConfig config);
 __C2T_RT cudaError_t cudaSetDeviceFlags(unsigned int flags);
 __C2T_RT cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+__C2T_RT cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+__C2T_RT_HD cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
 __C2T_RT cudaError_t cudaDriverGetVersion(int *driverVersion);
 __C2T_RT cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 
@@ -240,6 +462,12 @@ __C2T_RT cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src,
 __C2T_RT cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
                                     int srcDevice, size_t count);
 __C2T_RT cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+__C2T_RT cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value,
+                                  size_t width, size_t height);
+__C2T_RT cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream,
+                                              void *devPtr, size_t length = 0,
+                                              unsigned int flags =
+                                                  cudaMemAttachSingle);
 __C2T_RT_HD cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                                         cudaStream_t stream = 0);
 __C2T_RT cudaError_t cudaMemcpyToSymbol(
@@ -297,6 +525,66 @@ __C2T_RT cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 __C2T_RT cudaError_t cudaOccupancyMaxPotentialBlockSize(
     int *minGridSize, int *blockSize, const void *func,
     size_t dynamicSMemSize, int blockSizeLimit);
+
+/* --- peer access, host callbacks ---------------------------------------- */
+__C2T_RT cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device,
+                                             int peerDevice);
+__C2T_RT cudaError_t cudaDeviceEnablePeerAccess(int peerDevice,
+                                                unsigned int flags);
+__C2T_RT cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+__C2T_RT cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice,
+                                         const void *src, int srcDevice,
+                                         size_t count, cudaStream_t stream = 0);
+__C2T_RT cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch,
+                                       const void *src, size_t spitch,
+                                       size_t width, size_t height,
+                                       enum cudaMemcpyKind kind,
+                                       cudaStream_t stream = 0);
+__C2T_RT cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority,
+                                                      int *greatestPriority);
+typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
+typedef void(CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream,
+                                              cudaError_t status,
+                                              void *userData);
+__C2T_RT cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
+                                        void *userData);
+__C2T_RT cudaError_t cudaStreamAddCallback(cudaStream_t stream,
+                                           cudaStreamCallback_t callback,
+                                           void *userData,
+                                           unsigned int flags);
+
+/* --- CUDA graphs / stream capture ---------------------------------------- */
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+enum __device_builtin__ cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum __device_builtin__ cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0,
+  cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+__C2T_RT cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
+                                            enum cudaStreamCaptureMode mode);
+__C2T_RT cudaError_t cudaStreamEndCapture(cudaStream_t stream,
+                                          cudaGraph_t *pGraph);
+__C2T_RT cudaError_t cudaStreamIsCapturing(
+    cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+__C2T_RT cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
+__C2T_RT cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
+                                          cudaGraph_t graph,
+                                          unsigned long long flags = 0);
+__C2T_RT cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
+                                                   cudaGraph_t graph,
+                                                   unsigned long long flags);
+__C2T_RT_HD cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec,
+                                        cudaStream_t stream);
+__C2T_RT cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+__C2T_RT cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+__C2T_RT cudaError_t cudaGraphGetNodes(cudaGraph_t graph,
+                                       cudaGraphNode_t *nodes,
+                                       size_t *numNodes);
 
 /* --- C++ API of cuda_runtime.h (templates taking typed pointers) --------- */
 template <class T>
@@ -410,6 +698,19 @@ cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func,
   return ::cudaOccupancyMaxPotentialBlockSize(
       minGridSize, blockSize, (const void *)func, dynamicSMemSize,
       blockSizeLimit);
+}
+/* pre-CUDA-12 signature, kept by cuda_runtime.h as a C++ overload */
+static __inline__ __host__ cudaError_t
+cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                     cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                     size_t bufferSize) {
+  (void)pErrorNode; (void)pLogBuffer; (void)bufferSize;
+  return ::cudaGraphInstantiate(pGraphExec, graph, 0);
+}
+template <class T>
+static __inline__ __host__ cudaError_t
+cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags) {
+  return ::cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);
 }
 static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *event,
                                                        unsigned int flags) {

@@ -317,4 +317,14 @@ template <class _T> struct numeric_limits<const _T> : numeric_limits<_T> {};
 
 } /* namespace std */
 
+/* <new>: placement forms (CUDA device code may use placement new). */
+__host__ __device__ inline void *operator new(size_t, void *__p) noexcept {
+  return __p;
+}
+__host__ __device__ inline void *operator new[](size_t, void *__p) noexcept {
+  return __p;
+}
+__host__ __device__ inline void operator delete(void *, void *) noexcept {}
+__host__ __device__ inline void operator delete[](void *, void *) noexcept {}
+
 #endif /* CUDA2TILE_STD_H */

@@ -1,2 +1,2 @@
-/* <strings.h> stand-in: everything it provides is declared by the prelude. */
+/* <strings.h> stand-in: strcasecmp / strncasecmp are declared by the prelude. */
 #include "cuda2tile_prelude.h"

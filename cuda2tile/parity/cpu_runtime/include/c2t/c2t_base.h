@@ -11,6 +11,8 @@
 // ---------------------------------------------------------------------------
 #include <cstddef>
 #include <cstdint>
+#include <cstdarg>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -1,0 +1,113 @@
+"""IR verifier: the invariants every pass must keep. Tests run it after each pass.
+
+Checked: names are defined before use (in the scope TileLang will see), `For` variables are never
+assigned, binary operands agree in dtype, comparisons and logic are `bool`, stores write their
+buffer's dtype, kernels hold no `Return`, and a macro returns at most once, at its end.
+"""
+
+from __future__ import annotations
+
+from cuda2tile.lift import tile_ir as I
+
+_CMP = {"lt", "le", "gt", "ge", "eq", "ne", "and", "or"}
+
+
+def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], where: str) -> None:
+    if isinstance(e, I.Var):
+        if e.name not in scope:
+            problems.append(f"{where}: '{e.name}' used before it is defined")
+    elif isinstance(e, I.Load):
+        if e.buffer not in buffers:
+            problems.append(f"{where}: load from unknown buffer '{e.buffer}'")
+        _expr(e.index, scope, buffers, problems, where)
+    elif isinstance(e, I.Binary):
+        _expr(e.lhs, scope, buffers, problems, where)
+        _expr(e.rhs, scope, buffers, problems, where)
+        if e.op in _CMP:
+            if e.dtype != "bool":
+                problems.append(f"{where}: {e.op} must be bool, is {e.dtype}")
+            if e.op in ("and", "or") and (e.lhs.dtype != "bool" or e.rhs.dtype != "bool"):
+                problems.append(f"{where}: {e.op} on non-bool operands")
+        elif e.op not in ("shl", "shr") and not (e.lhs.dtype == e.rhs.dtype == e.dtype):
+            problems.append(f"{where}: {e.op} mixes {e.lhs.dtype}, {e.rhs.dtype} -> {e.dtype}")
+        if e.op in _CMP and e.op not in ("and", "or") and e.lhs.dtype != e.rhs.dtype:
+            problems.append(f"{where}: {e.op} compares {e.lhs.dtype} with {e.rhs.dtype}")
+    elif isinstance(e, (I.Unary, I.Cast, I.Bitcast)):
+        _expr(e.operand, scope, buffers, problems, where)
+    elif isinstance(e, I.Select):
+        for part in (e.cond, e.then, e.other):
+            _expr(part, scope, buffers, problems, where)
+        if e.cond.dtype != "bool" or e.then.dtype != e.other.dtype:
+            problems.append(f"{where}: select types {e.cond.dtype}, {e.then.dtype}, {e.other.dtype}")
+    elif isinstance(e, (I.Intrinsic, I.MacroCall)):
+        for a in e.args:
+            if isinstance(a, I.BufferArg):
+                if a.buffer not in buffers:
+                    problems.append(f"{where}: unknown buffer argument '{a.buffer}'")
+            else:
+                _expr(a, scope, buffers, problems, where)
+    elif isinstance(e, I.AtomicRMW):
+        if e.buffer not in buffers:
+            problems.append(f"{where}: atomic on unknown buffer '{e.buffer}'")
+        _expr(e.index, scope, buffers, problems, where)
+        _expr(e.value, scope, buffers, problems, where)
+
+
+def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], problems: list[str],
+           in_macro: bool) -> None:
+    scope = set(scope)
+    for k, s in enumerate(stmts):
+        where = f"line {s.line}"
+        if isinstance(s, I.Let):
+            _expr(s.value, scope, buffers, problems, where)
+            scope.add(s.name)
+        elif isinstance(s, I.DeclVar):
+            scope.add(s.name)
+        elif isinstance(s, I.DeclLocal):
+            buffers[s.name] = s.dtype
+        elif isinstance(s, I.AssignVar):
+            if s.name in loops:
+                problems.append(f"{where}: loop variable '{s.name}' is assigned")
+            if s.name not in scope:
+                problems.append(f"{where}: assignment to undeclared '{s.name}'")
+            _expr(s.value, scope, buffers, problems, where)
+        elif isinstance(s, I.Store):
+            _expr(s.index, scope, buffers, problems, where)
+            _expr(s.value, scope, buffers, problems, where)
+            if s.buffer in buffers and buffers[s.buffer] != "handle" and s.value.dtype != buffers[s.buffer]:
+                problems.append(f"{where}: store of {s.value.dtype} into {buffers[s.buffer]} buffer '{s.buffer}'")
+        elif isinstance(s, I.If):
+            _expr(s.cond, scope, buffers, problems, where)
+            _block(s.then, scope, buffers, loops, problems, in_macro)
+            _block(s.other, scope, buffers, loops, problems, in_macro)
+        elif isinstance(s, I.For):
+            for part in (s.start, s.stop, s.step):
+                _expr(part, scope, buffers, problems, where)
+            _block(s.body, scope | {s.var}, buffers, loops | {s.var}, problems, in_macro)
+        elif isinstance(s, I.While):
+            _expr(s.cond, scope, buffers, problems, where)
+            _block(s.body, scope, buffers, loops, problems, in_macro)
+        elif isinstance(s, I.Evaluate):
+            _expr(s.expr, scope, buffers, problems, where)
+        elif isinstance(s, I.Return):
+            if not in_macro:
+                problems.append(f"{where}: return left in a kernel")
+            elif k != len(stmts) - 1:
+                problems.append(f"{where}: return before the end of a macro")
+            if s.value is not None:
+                _expr(s.value, scope, buffers, problems, where)
+        elif isinstance(s, I.Parallel):
+            _block(s.body, scope, buffers, loops, problems, in_macro)
+
+
+def verify_kernel(kernel: I.Kernel) -> list[str]:
+    """Problems found in `kernel` (empty when the IR is well formed)."""
+    problems: list[str] = []
+    buffers = {p.name: p.dtype for p in kernel.params if isinstance(p, I.BufferParam)}
+    scope = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
+    _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False)
+    for m in kernel.macros:
+        m_buffers = {p.name: "handle" for p in m.params if p.kind == "buffer"}
+        m_scope = {p.name for p in m.params if p.kind == "scalar"}
+        _block(m.body, m_scope, m_buffers, set(), problems, in_macro=True)
+    return problems

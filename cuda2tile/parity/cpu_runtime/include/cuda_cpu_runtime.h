@@ -1,0 +1,18 @@
+// cuda2tile CPU SIMT runtime: runs unmodified CUDA device code on the CPU.
+//
+// Compile the .cu file as C++20 with this directory first on the include
+// path (so <cuda_runtime.h>, <cuda_fp16.h>, <cooperative_groups.h>, ... resolve
+// to the headers here); cuda2tile/parity/cpu_runtime/runtime.py drives the
+// build (source rewriting of __shared__ and <<<>>>, launch stubs) and the
+// launches.  See c2t/c2t_sched.h for the execution model.
+#ifndef C2T_CUDA_CPU_RUNTIME_H
+#define C2T_CUDA_CPU_RUNTIME_H
+#define __CUDA_CPU_RUNTIME__ 1
+#include "c2t/c2t_base.h"
+#include "c2t/c2t_sched.h"
+#include "c2t/c2t_intrinsics.h"
+#include "c2t/c2t_fp16.h"
+#include "c2t/c2t_cg.h"
+#include "c2t/c2t_host.h"
+#include "math_constants.h"
+#endif

@@ -1,0 +1,120 @@
+"""Check converted kernels against their numpy references (the bundled corpus's proof).
+
+For every kernel that has a launch spec (`<stem>.toml` beside its `.cu`) and a reference
+(`<stem>_ref.py`): build the converted kernel with TileLang's C back end, run it on the spec's
+inputs, and compare every output with the reference's. Optionally lower it for CUDA too.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from cuda2tile.parity.compare import Comparison, compare
+from cuda2tile.parity.converted import build_c, load_module, lower_cuda, run_c
+from cuda2tile.parity.reference import run_reference
+from cuda2tile.spec.launch_spec import DEFAULT_TOLERANCE, KernelSpec, SpecError, load_spec
+
+
+@dataclass
+class KernelCheck:
+    source: str
+    kernel: str
+    ok: bool
+    comparisons: list[Comparison] = field(default_factory=list)
+    error: str | None = None
+    seconds: float = 0.0
+    cuda: str | None = None  # "ok", an error message, or None when not asked
+
+    def describe(self) -> str:
+        head = f"{'ok  ' if self.ok else 'FAIL'} {self.source}:{self.kernel} ({self.seconds:.1f} s)"
+        details = [self.error] if self.error else [c.describe() for c in self.comparisons if not c.ok]
+        if self.cuda not in (None, "ok"):
+            details.append(f"CUDA lowering: {self.cuda}")
+        return "\n".join([head] + ["    " + d for d in details if d])
+
+    def to_json(self) -> dict:
+        return {"source": self.source, "kernel": self.kernel, "ok": self.ok, "error": self.error,
+                "seconds": round(self.seconds, 3), "cuda": self.cuda,
+                "outputs": [{"name": c.name, "ok": c.ok, "mismatches": c.mismatches, "total": c.total,
+                             "max_abs_error": c.max_abs_error, "max_rel_error": c.max_rel_error,
+                             "worst_index": c.worst_index} for c in self.comparisons]}
+
+
+def tolerance(spec: KernelSpec, dtype: np.dtype) -> tuple[float, float]:
+    if spec.tolerance is not None:
+        return spec.tolerance
+    return DEFAULT_TOLERANCE.get(np.dtype(dtype).name, (0.0, 0.0))
+
+
+def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: int = 0,
+                 cuda_arch: str | None = None) -> KernelCheck:
+    start = time.perf_counter()
+    result = KernelCheck(display, spec.cuda_name, False)
+    try:
+        info = module.KERNELS.get(spec.cuda_name)
+        if info is None:
+            result.error = f"no converted kernel '{spec.cuda_name}' (see the conversion report)"
+            return result
+        if cuda_arch:
+            try:
+                lower_cuda(info, spec.block, cuda_arch, nvcc=True)
+                result.cuda = "ok"
+            except Exception as err:  # TileLang's own errors: report their last line
+                result.cuda = _last_line(err)
+        kernel = build_c(info, spec.block)
+        inputs = spec.make_inputs(seed)
+        got = run_c(kernel, info, inputs, spec.grid_values())
+        want = run_reference(cu_path, spec, inputs)
+        for name, expected in want.items():
+            if name not in got:
+                result.error = f"reference returns '{name}', which is not a buffer argument"
+                return result
+            rtol, atol = tolerance(spec, np.asarray(expected).dtype)
+            result.comparisons.append(compare(name, got[name], expected, rtol, atol))
+        result.ok = all(c.ok for c in result.comparisons) and result.cuda in (None, "ok")
+    except SpecError as err:
+        result.error = f"{err.code}: {err.message}"
+    except Exception as err:
+        result.error = f"{type(err).__name__}: {_last_line(err)}"
+    finally:
+        result.seconds = time.perf_counter() - start
+    return result
+
+
+def _last_line(err: Exception) -> str:
+    lines = [ln.strip() for ln in str(err).strip().splitlines() if ln.strip()]
+    return lines[-1][:500] if lines else type(err).__name__
+
+
+def check_tree(source_root: Path, converted_root: Path, kernels: tuple[str, ...] = (), cuda_arch: str | None = None,
+               seed: int = 0, progress=None) -> list[KernelCheck]:
+    """Check every spec'd kernel under `source_root` against the conversion in `converted_root`."""
+    results: list[KernelCheck] = []
+    specs = sorted(source_root.rglob("*.toml")) if source_root.is_dir() else [source_root.with_suffix(".toml")]
+    for toml in specs:
+        cu = toml.with_suffix(".cu")
+        if not cu.exists():
+            continue
+        rel = cu.relative_to(source_root) if source_root.is_dir() else Path(cu.name)
+        module_path = converted_root / rel.with_suffix(".py")
+        try:
+            kernel_specs = load_spec(toml)
+            module = load_module(module_path)
+        except SpecError as err:
+            results.append(KernelCheck(str(rel), "*", False, error=f"{err.code}: {err.message}"))
+            continue
+        except Exception as err:
+            results.append(KernelCheck(str(rel), "*", False, error=f"cannot load {module_path}: {_last_line(err)}"))
+            continue
+        for spec in kernel_specs:
+            if kernels and spec.name not in kernels and spec.cuda_name not in kernels:
+                continue
+            check = check_kernel(cu, module, spec, str(rel), seed, cuda_arch)
+            results.append(check)
+            if progress is not None:
+                progress(check)
+    return results

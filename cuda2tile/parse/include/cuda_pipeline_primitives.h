@@ -1,0 +1,2 @@
+/* cuda_pipeline_primitives.h stand-in. */
+#include "cuda_pipeline.h"
