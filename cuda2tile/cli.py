@@ -14,7 +14,7 @@ from cuda2tile import __version__
 from cuda2tile.diagnostics import Severity, render
 from cuda2tile.driver import (ConvertOptions, FileResult, convert_source, discover, output_path, report_json,
                               write_atomically)
-from cuda2tile.parse.frontend import FrontendOptions
+from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     conv.add_argument("-p", dest="compile_commands", metavar="DIR", help="directory holding compile_commands.json")
     conv.add_argument("--cuda-toolkit-headers", action="store_true",
                       help="also search the CUDA toolkit's include dir (after cuda2tile's own headers)")
+    conv.add_argument("--max-file-size", type=int, default=DEFAULT_MAX_FILE_SIZE, metavar="BYTES",
+                      help="skip larger files with C2T1004 (default 16 MiB)")
     conv.add_argument("--quiet", action="store_true", help="print only diagnostics, no summary")
     conv.add_argument("--debug", action="store_true", help="print internal tracebacks of C2T9001 errors")
     ver = sub.add_parser("verify", help="convert, run on TileLang's C back end, compare with numpy references")
@@ -55,7 +57,7 @@ def convert_command(args) -> int:
     options = ConvertOptions(
         frontend=FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                                  compile_commands_dir=args.compile_commands,
-                                 use_cuda_toolkit=args.cuda_toolkit_headers),
+                                 use_cuda_toolkit=args.cuda_toolkit_headers, max_file_size=args.max_file_size),
         kernels=tuple(args.kernel), debug=args.debug)
     start = time.perf_counter()
     to_stdout = args.output == "-"

@@ -42,7 +42,8 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "The file was decoded as Latin-1 for parsing. Identifiers are unaffected; string literals may "
           "differ. The input file itself is never modified."),
     _code("C2T1003", N, "no kernels found", "none",
-          "The file holds no `__global__` function; no Python module is written for it."),
+          "The file holds no `__global__` function; its module is still written, with an empty `KERNELS` table, "
+          "so the output tree mirrors the input tree."),
     _code("C2T1004", E, "file is too large", "medium",
           "Files above the size limit (`--max-file-size`, default 16 MiB) are skipped to bound memory."),
     _code("C2T1101", E, "CUDA parse error", "medium",

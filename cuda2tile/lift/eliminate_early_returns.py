@@ -107,3 +107,10 @@ def _names(stmts) -> set[str]:
         if isinstance(s, (I.For, I.While)):
             names |= _names(s.body)
     return names
+
+
+def eliminate_kernel_returns(kernel: I.Kernel) -> I.Kernel:
+    """The pass over a kernel: early returns of its per-thread region become guards."""
+    body = tuple(replace(s, body=eliminate_early_returns(s.body, "void")) if isinstance(s, I.Parallel) else s
+                 for s in kernel.body)
+    return replace(kernel, body=body)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
+from cuda2tile.lift.eliminate_early_returns import eliminate_kernel_returns
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.lift_expr import PointerBinding, ScalarBinding, elem_dtype
 from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, sanitize
@@ -13,6 +13,8 @@ from cuda2tile.parse import cuda_ast as A
 
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
+# IR -> IR passes run after the lift, in order; tests verify the IR after each one.
+PASSES = (eliminate_kernel_returns, narrow_index_arithmetic)
 
 
 def kernel_python_name(fn: A.Function) -> str:
@@ -24,7 +26,19 @@ def kernel_python_name(fn: A.Function) -> str:
 
 
 def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
-                launches: tuple[A.LaunchSite, ...] = ()) -> I.Kernel:
+                launches: tuple[A.LaunchSite, ...] = (), after_each_pass=None) -> I.Kernel:
+    """The kernel's tile IR: the raw lift, then PASSES; `after_each_pass(name, kernel)` sees every step."""
+    kernel = lift_raw(fn, functions, launches)
+    if after_each_pass:
+        after_each_pass("lift", kernel)
+    for run in PASSES:
+        kernel = run(kernel)
+        if after_each_pass:
+            after_each_pass(run.__name__, kernel)
+    return kernel
+
+
+def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A.LaunchSite, ...]) -> I.Kernel:
     if fn.body is None:
         raise LiftError("C2T1208", f"template kernel '{fn.name}' is never instantiated", fn.loc)
     ctx = LiftContext(functions)
@@ -56,7 +70,6 @@ def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
         else:
             raise LiftError("C2T1207", f"parameter '{p.name}' has unsupported type '{type_name(t)}'", p.loc)
     body = tuple(lifter.prologue) + lifter.block(fn.body)
-    body = eliminate_early_returns(body, "void")
     locals_ = tuple(d for d in lifter.decls if isinstance(d, I.DeclLocal))
     scalars = tuple(d for d in lifter.decls if isinstance(d, I.DeclVar))
     grid_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("blockIdx", "gridDim")] + [1])
@@ -73,9 +86,8 @@ def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
                 break
     block = tuple(default_block or DEFAULT_BLOCKS[block_rank])
     block = block + (1,) * (block_rank - len(block))
-    kernel = I.Kernel(
+    return I.Kernel(
         name=kernel_python_name(fn), cuda_name=fn.name, params=tuple(params), grid_rank=grid_rank,
         block_rank=block_rank, default_block=block,
         body=locals_ + (I.Parallel(scalars + body, fn.loc.line),),
         macros=tuple(ctx.macros.values()), line=fn.loc.line, end_line=fn.end_line)
-    return narrow_index_arithmetic(kernel)

@@ -54,7 +54,7 @@ def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], wher
 
 
 def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], problems: list[str],
-           in_macro: bool) -> None:
+           in_macro: bool, returns_allowed: bool = False) -> None:
     scope = set(scope)
     for k, s in enumerate(stmts):
         where = f"line {s.line}"
@@ -78,34 +78,34 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                 problems.append(f"{where}: store of {s.value.dtype} into {buffers[s.buffer]} buffer '{s.buffer}'")
         elif isinstance(s, I.If):
             _expr(s.cond, scope, buffers, problems, where)
-            _block(s.then, scope, buffers, loops, problems, in_macro)
-            _block(s.other, scope, buffers, loops, problems, in_macro)
+            _block(s.then, scope, buffers, loops, problems, in_macro, returns_allowed)
+            _block(s.other, scope, buffers, loops, problems, in_macro, returns_allowed)
         elif isinstance(s, I.For):
             for part in (s.start, s.stop, s.step):
                 _expr(part, scope, buffers, problems, where)
-            _block(s.body, scope | {s.var}, buffers, loops | {s.var}, problems, in_macro)
+            _block(s.body, scope | {s.var}, buffers, loops | {s.var}, problems, in_macro, returns_allowed)
         elif isinstance(s, I.While):
             _expr(s.cond, scope, buffers, problems, where)
-            _block(s.body, scope, buffers, loops, problems, in_macro)
+            _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed)
         elif isinstance(s, I.Evaluate):
             _expr(s.expr, scope, buffers, problems, where)
         elif isinstance(s, I.Return):
-            if not in_macro:
+            if not in_macro and not returns_allowed:
                 problems.append(f"{where}: return left in a kernel")
             elif k != len(stmts) - 1:
                 problems.append(f"{where}: return before the end of a macro")
             if s.value is not None:
                 _expr(s.value, scope, buffers, problems, where)
         elif isinstance(s, I.Parallel):
-            _block(s.body, scope, buffers, loops, problems, in_macro)
+            _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed)
 
 
-def verify_kernel(kernel: I.Kernel) -> list[str]:
-    """Problems found in `kernel` (empty when the IR is well formed)."""
+def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False) -> list[str]:
+    """Problems found in `kernel` (empty when the IR is well formed); the raw lift may still return early."""
     problems: list[str] = []
     buffers = {p.name: p.dtype for p in kernel.params if isinstance(p, I.BufferParam)}
     scope = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
-    _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False)
+    _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False, returns_allowed=returns_allowed)
     for m in kernel.macros:
         m_buffers = {p.name: "handle" for p in m.params if p.kind == "buffer"}
         m_scope = {p.name for p in m.params if p.kind == "scalar"}

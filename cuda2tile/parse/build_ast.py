@@ -95,6 +95,7 @@ class _Builder:
         self.display = display
         self.device_queue: list[ci.Cursor] = []
         self.seen_functions: set[str] = set()
+        self._main_file_names: dict[str, bool] = {}
 
     # ------------------------------------------------------------ helpers
     def loc(self, c: ci.Cursor) -> A.Loc:
@@ -103,7 +104,13 @@ class _Builder:
 
     def in_main_file(self, c: ci.Cursor) -> bool:
         f = c.location.file
-        return f is not None and os.path.realpath(f.name) == self.real
+        if f is None:
+            return False
+        name = f.name
+        known = self._main_file_names.get(name)
+        if known is None:  # realpath once per distinct file name: thousands of prelude cursors share a few
+            known = self._main_file_names[name] = os.path.realpath(name) == self.real
+        return known
 
     def user_code(self, c: ci.Cursor) -> bool:
         f = c.location.file
@@ -419,9 +426,11 @@ def _is_decay(src: A.CType, dst: A.CType) -> bool:
 
 def _walk_main(cursor: ci.Cursor, builder: _Builder):
     for c in cursor.get_children():
+        if not builder.in_main_file(c):
+            continue  # the prelude's thousands of declarations (and its namespaces) are not the user's
         if c.kind == K.NAMESPACE or c.kind == K.LINKAGE_SPEC:
             yield from _walk_main(c, builder)
-        elif builder.in_main_file(c):
+        else:
             yield c
 
 

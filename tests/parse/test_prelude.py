@@ -644,6 +644,82 @@ void launch(float* x, float* y, int n) {
 }
 """
 
+SNIPPETS["wmma_pipeline_curand_texture"] = r"""
+#include <cuda_runtime.h>
+#include <mma.h>
+#include <cuda_pipeline.h>
+#include <cuda/pipeline>
+#include <cooperative_groups.h>
+#include <curand_kernel.h>
+using namespace nvcuda;
+namespace cg = cooperative_groups;
+__global__ void wmma_gemm(const half* a, const half* b, float* c, int M, int N, int K) {
+  int warpM = (blockIdx.x * blockDim.x + threadIdx.x) / warpSize;
+  int warpN = blockIdx.y * blockDim.y + threadIdx.y;
+  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> a_frag;
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> b_frag;
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+  wmma::fill_fragment(acc, 0.0f);
+  for (int k = 0; k < K; k += 16) {
+    wmma::load_matrix_sync(a_frag, a + warpM * 16 * K + k, K);
+    wmma::load_matrix_sync(b_frag, b + warpN * 16 * K + k, K);
+    wmma::mma_sync(acc, a_frag, b_frag, acc);
+  }
+  for (int i = 0; i < acc.num_elements; ++i) acc.x[i] *= 2.0f;
+  wmma::store_matrix_sync(c + warpM * 16 * N + warpN * 16, acc, N, wmma::mem_row_major);
+}
+__global__ void async_copy(const float* __restrict__ g, float* out) {
+  alignas(16) __shared__ float tile[2][256];  // clang: alignas must come first
+  __pipeline_memcpy_async(&tile[0][threadIdx.x], &g[threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  cuda::pipeline<cuda::thread_scope_thread> pipe = cuda::make_pipeline();
+  pipe.producer_acquire();
+  cuda::memcpy_async(&tile[1][threadIdx.x], &g[256 + threadIdx.x],
+                     cuda::aligned_size_t<4>(sizeof(float)), pipe);
+  pipe.producer_commit();
+  cuda::pipeline_consumer_wait_prior<0>(pipe);
+  __syncthreads();
+  out[threadIdx.x] = tile[0][threadIdx.x] + tile[1][threadIdx.x];
+}
+__global__ void monte_carlo(unsigned long long seed, float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  curandState state;
+  curand_init(seed, i, 0, &state);
+  curandStatePhilox4_32_10_t ph;
+  curand_init(seed, i, 0, &ph);
+  float4 r4 = curand_uniform4(&ph);
+  float x = curand_uniform(&state), y = curand_normal(&state);
+  if (i < n) out[i] = (x * x + y * y <= 1.f ? 1.f : 0.f) + r4.x + (float)(curand(&state) & 1u);
+}
+__global__ void tex_kernel(cudaTextureObject_t tex, cudaSurfaceObject_t surf, float* out, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h) {
+    float v = tex2D<float>(tex, x + 0.5f, y + 0.5f) + tex1Dfetch<float>(tex, x);
+    surf2Dwrite(v, surf, x * (int)sizeof(float), y);
+    out[y * w + x] = v;
+  }
+}
+void host_tex(float* d, int w, int h) {
+  cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+  cudaArray_t arr;
+  cudaMallocArray(&arr, &desc, w, h);
+  cudaResourceDesc res = {};
+  res.resType = cudaResourceTypeArray;
+  res.res.array.array = arr;
+  cudaTextureDesc td = {};
+  td.addressMode[0] = cudaAddressModeClamp;
+  td.filterMode = cudaFilterModeLinear;
+  td.readMode = cudaReadModeElementType;
+  cudaTextureObject_t tex = 0;
+  cudaCreateTextureObject(&tex, &res, &td, nullptr);
+  dim3 block(16, 16), grid((w + 15) / 16, (h + 15) / 16);
+  tex_kernel<<<grid, block>>>(tex, 0, d, w, h);
+  cudaDestroyTextureObject(tex);
+  cudaFreeArray(arr);
+}
+"""
+
 
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
 def test_snippet_parses_clean(name):
@@ -686,6 +762,21 @@ def test_errors_are_still_reported():
     assert any("__syncthreads" in m for m in msgs)
 
 
+def test_known_clang_limitations_are_still_errors():
+    """Documented in README.md: things nvcc accepts and clang 18 rejects."""
+    src = r"""
+    __global__ void child(int* p) { p[0] = 1; }
+    __global__ void parent(int* p) {
+      __shared__ alignas(16) float a[4];   // nvcc ok; clang wants alignas first
+      child<<<1, 1>>>(p);                  // dynamic parallelism
+      a[0] = 0.f;
+    }
+    """
+    msgs = bad_diagnostics(parse(src))
+    assert any("an attribute list cannot appear here" in m for m in msgs)
+    assert any("reference to __global__ function 'child'" in m for m in msgs)
+
+
 def test_missing_include_is_reported_and_parse_keeps_going():
     tu = parse("#include <not_a_header.h>\n__global__ void k(int* p) { p[0] = 1; }\n")
     msgs = bad_diagnostics(tu)
@@ -703,6 +794,12 @@ STANDIN_HEADERS = sorted(
 @pytest.mark.parametrize("header", STANDIN_HEADERS)
 def test_each_header_is_self_contained(header):
     tu = parse(f"#include <{header}>\n#include <{header}>\n__global__ void k() {{}}\n")
+    assert bad_diagnostics(tu) == []
+
+
+def test_all_headers_together():
+    src = "".join(f"#include <{h}>\n" for h in STANDIN_HEADERS)
+    tu = parse(src + "__global__ void k() {}\n")
     assert bad_diagnostics(tu) == []
 
 
@@ -833,6 +930,53 @@ def test_kernel_launch_int_config_and_default_args():
     assert smem.kind == CursorKind.UNEXPOSED_EXPR and list(smem.get_children()) == []
     assert stream.kind == CursorKind.UNEXPOSED_EXPR and list(stream.get_children()) == []
     assert evaluate(_strip_implicit(list(_strip_implicit(block).get_children())[0])) == 256
+
+
+def test_cuda_attributes_shape():
+    src = r"""
+    #define NT 128
+    __constant__ float cc[4];
+    __managed__ int mv;
+    template <int BS> __global__ void __launch_bounds__(BS) tk(float* p) {}
+    __global__ void __launch_bounds__(256, 2) k(float* __restrict__ p) {
+      __shared__ float s[4];
+      extern __shared__ float dyn[];
+      p[0] = s[0] + dyn[0];
+    }
+    __global__ void __launch_bounds__(NT) k2(float* p) {}
+    void h(float* p) { tk<64><<<1, 64>>>(p); }
+    """
+    tu = parse(src)
+    assert bad_diagnostics(tu) == []
+    top = {c.spelling: c for c in tu.cursor.get_children()
+           if c.location.file is not None and c.location.file.name == tu.spelling}
+
+    def attrs(c):
+        return [(a.kind, a.spelling) for a in c.get_children() if a.kind.is_attribute()]
+
+    assert attrs(top["cc"]) == [(CursorKind.CUDACONSTANT_ATTR, "")]
+    assert attrs(top["mv"]) == [(CursorKind.CUDADEVICE_ATTR, ""),
+                                (CursorKind.ANNOTATE_ATTR, "__managed__")]
+
+    def launch_bounds(fn):
+        ann = [a for a in fn.get_children()
+               if a.kind == CursorKind.ANNOTATE_ATTR and a.spelling == "__launch_bounds__"]
+        assert len(ann) == 1
+        return [evaluate(x) for x in ann[0].get_children()]
+
+    assert launch_bounds(top["k"]) == [256, 2]
+    assert launch_bounds(top["k2"]) == [128]
+    call = next(main_file_cursors(tu, CursorKind.CALL_EXPR, "tk"))
+    spec = _strip_implicit(list(call.get_children())[0]).referenced
+    assert launch_bounds(spec) == [64]
+    k = top["k"]
+    p = next(c for c in k.get_children() if c.kind == CursorKind.PARM_DECL)
+    assert p.type.is_restrict_qualified()
+    shared = {v.spelling: v for v in walk(k) if v.kind == CursorKind.VAR_DECL}
+    assert attrs(shared["s"]) == [(CursorKind.CUDASHARED_ATTR, "")]
+    assert shared["s"].storage_class == ci.StorageClass.STATIC
+    assert shared["dyn"].storage_class == ci.StorageClass.EXTERN
+    assert shared["dyn"].type.kind == ci.TypeKind.INCOMPLETEARRAY
 
 
 def test_template_launch_reaches_instantiated_body():

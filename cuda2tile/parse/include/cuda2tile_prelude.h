@@ -76,7 +76,14 @@
 #define __managed__ __attribute__((device)) __attribute__((annotate("__managed__")))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 /* __noinline__ is a keyword in clang >= 15 CUDA mode; do not define it. */
-#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+/* launch_bounds is an UNEXPOSED_ATTR in libclang with neither children nor
+ * (inside this macro) tokens; the extra annotate attribute exposes the
+ * values: an ANNOTATE_ATTR with spelling "__launch_bounds__" whose children
+ * are the argument expressions (clang_Cursor_Evaluate gives the numbers; in
+ * an instantiated template they are the substituted values). */
+#define __launch_bounds__(...)                                                 \
+  __attribute__((launch_bounds(__VA_ARGS__)))                                  \
+  __attribute__((annotate("__launch_bounds__", __VA_ARGS__)))
 /* clang 18 has no grid_constant attribute ("unknown attribute ignored");
  * keep the information as an ANNOTATE_ATTR on the parameter. */
 #define __grid_constant__ __attribute__((annotate("__grid_constant__")))
