@@ -979,6 +979,24 @@ def test_cuda_attributes_shape():
     assert shared["dyn"].type.kind == ci.TypeKind.INCOMPLETEARRAY
 
 
+def test_kernel_launch_explicit_dim3_config():
+    tu = parse("__global__ void k(float* p) {}\n"
+               "void host(float* p) { k<<<dim3(32, 4), dim3(64)>>>(p); }")
+    assert bad_diagnostics(tu) == []
+    launch = _launches(tu)[0]
+    _, grid, block, smem, stream = list(list(launch.get_children())[1].get_children())
+    # dim3(32, 4): CXXTemporaryObjectExpr = CALL_EXPR 'dim3' [TYPE_REF, a, b, default]
+    assert grid.kind == CursorKind.CALL_EXPR and grid.spelling == "dim3"
+    g = [c for c in grid.get_children() if c.kind != CursorKind.TYPE_REF]
+    assert [evaluate(_strip_implicit(c)) for c in g if list(c.get_children())] == [32, 4]
+    # dim3(64): CXX_FUNCTIONAL_CAST_EXPR [TYPE_REF, CALL_EXPR 'dim3' [64, default, default]]
+    assert block.kind == CursorKind.CXX_FUNCTIONAL_CAST_EXPR
+    ctor = [c for c in block.get_children() if c.kind != CursorKind.TYPE_REF][0]
+    assert ctor.kind == CursorKind.CALL_EXPR and ctor.spelling == "dim3"
+    assert [evaluate(_strip_implicit(c)) for c in ctor.get_children()
+            if list(c.get_children())] == [64]
+
+
 def test_template_launch_reaches_instantiated_body():
     tu = parse(LAUNCH_SRC)
     third = _launches(tu)[2]

@@ -39,7 +39,8 @@ _LAUNCH = re.compile(r"<<<")
 SYNC_TOKENS = re.compile(
     r"\b(?:__syncthreads\w*|__syncwarp|__shfl\w*|__ballot\w*|__any(?:_sync)?|__all(?:_sync)?|__uni_sync|"
     r"__activemask|__match_\w+|__reduce_\w+_sync|__nanosleep|cooperative_groups|this_thread_block|"
-    r"tiled_partition|coalesced_threads|thread_block_tile|this_grid|grid_group|__barrier_sync)\b"
+    r"tiled_partition|coalesced_threads|coalesced_group|thread_block_tile|thread_block|thread_group|"
+    r"this_grid|grid_group|__barrier_sync)\b|\.\s*sync\s*\("
 )
 
 _KEYWORDS = {
@@ -259,7 +260,7 @@ def transform(text: str, is_user_file, is_scan_file=None) -> TransformResult:
     tokens: set[str] = set()
     for s in segs:
         if s.end > s.start and is_scan_file(s.path, s.flags):
-            tokens.update(m.group(0) for m in SYNC_TOKENS.finditer(masked, s.start, s.end))
+            tokens.update(re.sub(r"\s+", "", m.group(0)) for m in SYNC_TOKENS.finditer(masked, s.start, s.end))
 
     edits: list[tuple[int, int, str]] = []
     scopes: _Scopes | None = None
@@ -358,3 +359,85 @@ def _dynamic_shared(text, ext_s, ext_e, sh_s, sh_e, end, prefix, rest, in_block)
                 break
         edits.append((j, j, ' __asm__("c2t_dyn_smem_buf")'))
     return edits
+
+
+# ---------------------------------------------------------------------------------------------
+# Per-kernel analysis: does a kernel (transitively, by name) reach a synchronisation primitive?
+# ---------------------------------------------------------------------------------------------
+_FUNC_NAME = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^;{}()]*>)?\s*\(")
+_CLASS_NAME = re.compile(r"\b(?:struct|class|union)\s+(?:__attribute__\s*\(\([^)]*\)\)\s*)?([A-Za-z_]\w*)")
+
+
+@dataclass
+class _Entity:
+    names: set
+    sync: bool
+    idents: set
+
+
+def user_entities(text: str, masked: str, is_user_file) -> dict[str, list[_Entity]]:
+    """Top-level functions / classes defined in user code, by (unqualified) name."""
+    segs = [s for s in _segments(text) if s.end > s.start and is_user_file(s.path, s.flags)]
+    starts = [s.start for s in segs]
+
+    def in_user(pos: int) -> bool:
+        i = bisect.bisect_right(starts, pos) - 1
+        return i >= 0 and segs[i].start <= pos < segs[i].end
+
+    by_name: dict[str, list[_Entity]] = {}
+    stack: list[tuple[int, bool, bool]] = []  # (pos, is_namespace, is_entity)
+    nonns = 0
+    for m in re.finditer(r"[{}]", masked):
+        p = m.start()
+        if masked[p] == "{":
+            back = text[max(0, p - 2000):p]
+            cut = max(back.rfind(";"), back.rfind("}"), back.rfind("{"))
+            header = back[cut + 1:]
+            is_ns = bool(_NS_BRACE.search(header.rstrip()))
+            entity = not is_ns and nonns == 0 and in_user(p)
+            stack.append((p, is_ns, entity))
+            if not is_ns:
+                nonns += 1
+        elif stack:
+            start, is_ns, entity = stack.pop()
+            if not is_ns:
+                nonns -= 1
+            if entity:
+                back = masked[max(0, start - 2000):start]
+                cut = max(back.rfind(";"), back.rfind("}"), back.rfind("{"))
+                header = _strip_attrs(back[cut + 1:])
+                names = set()
+                cm = _CLASS_NAME.search(header)
+                if cm and "(" not in header[cm.end():]:
+                    names.add(cm.group(1))
+                else:
+                    for fm in _FUNC_NAME.finditer(header):
+                        if fm.group(1) not in ("template", "decltype", "sizeof", "alignof", "noexcept"):
+                            names.add(fm.group(1))
+                            break
+                if not names:
+                    continue
+                body = masked[max(0, start - len(back) + cut + 1):p + 1]
+                ent = _Entity(names, bool(SYNC_TOKENS.search(body)), set(_IDENT.findall(body)))
+                for nm in names:
+                    by_name.setdefault(nm, []).append(ent)
+    return by_name
+
+
+def kernel_uses_sync(expr: str, entities: dict[str, list[_Entity]]) -> bool | None:
+    """True / False when the kernel named by `expr` was found; None when it was not."""
+    seeds = [x for x in _IDENT.findall(expr) if x in entities]
+    if not seeds:
+        return None
+    seen: set[int] = set()
+    queue = list(seeds)
+    while queue:
+        nm = queue.pop()
+        for ent in entities.get(nm, ()):
+            if id(ent) in seen:
+                continue
+            seen.add(id(ent))
+            if ent.sync:
+                return True
+            queue.extend(x for x in ent.idents if x in entities)
+    return False
