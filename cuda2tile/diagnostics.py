@@ -61,9 +61,10 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "assignments used as values)."),
     _code("C2T1203", W, "unsupported CUDA function", "medium",
           "A call to a CUDA or library function with no TileLang mapping in `op_coverage/`."),
-    _code("C2T1204", W, "block-level cooperation is not yet lifted", "high",
-          "`__syncthreads()`, `__shared__` memory, warp shuffles and votes need the cooperative lift "
-          "(barrier fission), which this version does not have."),
+    _code("C2T1204", W, "cooperative construct not lifted yet", "high",
+          "A block- or grid-level construct the lift does not translate yet: `__threadfence*`, "
+          "`__syncthreads_count/and/or`, cooperative groups, `__shared__` memory or barriers inside "
+          "`__device__` functions, `__constant__` and other global variables."),
     _code("C2T1205", W, "unsupported atomic operation", "medium",
           "The atomic has no TileLang operation (e.g. `atomicCAS`, `atomicExch`) or is used on a form the "
           "lift does not translate."),
@@ -83,6 +84,14 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
     _code("C2T1212", W, "unsupported loop form", "medium",
           "A `for` loop that `continue`s while its step cannot be kept in a TileLang `T.serial`."),
     _code("C2T1213", W, "write to a const or read-only value", "low", "The kernel writes through a const pointer."),
+    _code("C2T1214", W, "barrier under thread-dependent control", "high",
+          "`__syncthreads()` inside a branch or loop whose condition differs between the threads of a block "
+          "is undefined behaviour in CUDA; cuda2tile refuses to guess. Make the control block-uniform."),
+    _code("C2T1215", W, "partial-warp mask", "medium",
+          "Warp shuffles, votes and `__syncwarp` are lifted for full masks (0xffffffff or `__activemask()`) only."),
+    _code("C2T1216", W, "warp exchange in an unsupported position", "medium",
+          "A warp shuffle or vote inside a loop condition, or under control flow that differs between the "
+          "threads of a block in a way the phase split cannot keep (e.g. a thread-dependent loop)."),
     _code("C2T1301", E, "invalid launch spec", "low", "A launch-spec TOML file is malformed or inconsistent."),
     _code("C2T9001", E, "internal error", "none",
           "cuda2tile failed on this kernel. The kernel is reported `unsupported`; please report the input. "

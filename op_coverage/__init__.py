@@ -7,18 +7,25 @@ coverage documentation is generated from `ALL_CONSTRUCTS`.
 from __future__ import annotations
 
 from op_coverage.conversions import CONVERSION_DTYPES, CONVERSIONS
+from op_coverage.cooperation import COOPERATION
+from op_coverage.host import HOST
+from op_coverage.intrinsics import INTRINSICS
 from op_coverage.language import LANGUAGE
 from op_coverage.math_functions import MATH, TILE_OPS
-from op_coverage.records import Construct, Status, TileOp
+from op_coverage.records import EFFORTS, HOST_CATEGORIES, Construct, Status, TileOp
 
-ALL_CONSTRUCTS: list[Construct] = MATH + CONVERSIONS + LANGUAGE
+ALL_CONSTRUCTS: list[Construct] = MATH + CONVERSIONS + LANGUAGE + INTRINSICS + COOPERATION + HOST
 _BY_NAME: dict[str, Construct] = {}
 for _c in ALL_CONSTRUCTS:
     _BY_NAME.setdefault(_c.cuda, _c)
+for _c in ALL_CONSTRUCTS:  # aliases never shadow a record's own name (a test checks they never collide)
+    for _alias in _c.aliases:
+        _BY_NAME.setdefault(_alias, _c)
 
 
 def lookup(cuda_name: str) -> Construct | None:
-    """The record for a CUDA spelling (`expf`, `__syncthreads`, `atomicCAS`...), if any."""
+    """The record for a CUDA spelling (`expf`, `__syncthreads`, `atomicCAS`, or an alias such as
+    `mma_sync` for `wmma::mma_sync`), if any."""
     return _BY_NAME.get(cuda_name)
 
 
@@ -26,4 +33,5 @@ def conversion_dtype(cuda_name: str) -> str | None:
     return CONVERSION_DTYPES.get(cuda_name)
 
 
-__all__ = ["ALL_CONSTRUCTS", "Construct", "Status", "TileOp", "TILE_OPS", "lookup", "conversion_dtype"]
+__all__ = ["ALL_CONSTRUCTS", "Construct", "EFFORTS", "HOST_CATEGORIES", "Status", "TileOp", "TILE_OPS", "lookup",
+           "conversion_dtype"]

@@ -25,7 +25,8 @@ CONVERSIONS: list[Construct] = [
     Construct(cuda=name, category="conversion", status=S if op else Status.UNSUPPORTED, ir_op=op,
               tilelang={"cast": "T.cast(x, dtype)", "bitcast": "T.reinterpret(x, dtype)",
                         "round_cast": "T.cast(rintf(x), dtype)", "load": "buf[i]"}.get(op or "", ""),
-              code=None if op else "C2T1203", note=note, tests=_T if op else ())
+              code=None if op else "C2T1203", effort="none" if op else "low", note=note,
+              tests=_T if op else ())
     for name, op, _dtype, note in _CONVERSIONS
 ]
 CONVERSION_DTYPES = {name: dtype for name, _op, dtype, _note in _CONVERSIONS}

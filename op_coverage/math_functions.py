@@ -71,21 +71,21 @@ for _name, _op in _INTRINSICS:
                           tests=("tests/translation/math_functions.cu",)))
 
 # operators in disguise: lifted to plain IR arithmetic
+_INTR = ("tests/coverage/constructs/intrinsics.cu",)
 MATH += [
     Construct(cuda="__fdividef", category="math-intrinsic", status=S, ir_op="div", tilelang="a / b",
               note="fast division lifted to IEEE division", tests=("tests/translation/math_functions.cu",)),
-    Construct(cuda="__fadd_rn", category="math-intrinsic", status=S, ir_op="add", tilelang="a + b"),
-    Construct(cuda="__fmul_rn", category="math-intrinsic", status=S, ir_op="mul", tilelang="a * b"),
-    Construct(cuda="__frcp_rn", category="math-intrinsic", status=S, ir_op="rcp", tilelang="1 / a"),
+    Construct(cuda="__fadd_rn", category="math-intrinsic", status=S, ir_op="add", tilelang="a + b", tests=_INTR),
+    Construct(cuda="__fmul_rn", category="math-intrinsic", status=S, ir_op="mul", tilelang="a * b", tests=_INTR),
+    Construct(cuda="__frcp_rn", category="math-intrinsic", status=S, ir_op="rcp", tilelang="1 / a", tests=_INTR),
     Construct(cuda="__saturatef", category="math-intrinsic", status=S, ir_op="saturate",
-              tilelang="T.max(T.min(x, 1), 0)", note="NaN maps to NaN instead of 0"),
+              tilelang="T.max(T.min(x, 1), 0)", note="NaN maps to NaN instead of 0", tests=_INTR),
     Construct(cuda="min", category="math", status=S, ir_op="min", tilelang="T.min / fminf",
               tests=("tests/translation/math_functions.cu",)),
     Construct(cuda="max", category="math", status=S, ir_op="max", tilelang="T.max / fmaxf",
               tests=("tests/translation/math_functions.cu",)),
     Construct(cuda="abs", category="math", status=S, ir_op="abs", tilelang="T.abs / fabsf",
               tests=("tests/translation/math_functions.cu",)),
-    Construct(cuda="labs", category="math", status=S, ir_op="abs", tilelang="T.abs"),
-    Construct(cuda="llabs", category="math", status=S, ir_op="abs", tilelang="T.abs"),
-    Construct(cuda="rsqrt", category="math", status=S, ir_op="rsqrt", tilelang="T.rsqrt"),
+    Construct(cuda="labs", category="math", status=S, ir_op="abs", tilelang="T.abs", tests=_INTR),
+    Construct(cuda="llabs", category="math", status=S, ir_op="abs", tilelang="T.abs", tests=_INTR),
 ]

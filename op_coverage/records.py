@@ -29,6 +29,13 @@ class Construct:
     effort: str = "none"  # manual effort when unsupported: none | low | medium | high
     note: str = ""
     tests: tuple[str, ...] = ()  # corpus files or translation tests exercising it
+    aliases: tuple[str, ...] = ()  # other spellings the front end reports (`mma_sync` for `wmma::mma_sync`)
+
+
+EFFORTS = ("none", "low", "medium", "high")
+# Constructs of host code: cuda2tile converts kernels only, so these are counted apart from the
+# device constructs and carry no diagnostic code (the host program stays the user's).
+HOST_CATEGORIES = frozenset({"host-runtime", "library-host", "launch"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,3 +56,10 @@ class TileOp:
 
     def extern_name(self, dtype: str) -> str | None:
         return dict(self.extern).get(dtype)
+
+
+def record(cuda: str, category: str, status: Status, tilelang: str = "", code: str | None = None,
+           effort: str = "none", note: str = "", tests: tuple[str, ...] = (), aliases: tuple[str, ...] = ()) -> Construct:
+    """A `Construct` from the usual positional order of the tables: name, category, status, spelling, code, effort."""
+    return Construct(cuda=cuda, category=category, status=status, tilelang=tilelang, code=code, effort=effort,
+                     note=note, tests=tuple(tests), aliases=tuple(aliases))

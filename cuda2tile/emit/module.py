@@ -32,6 +32,8 @@ _TEMPLATES = jinja2.Environment(
     keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
 _INDENT = "    "
 _AXES = "xyz"
+_ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
+             "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1}
 
 
 def _comment_text(text: str) -> str:
@@ -69,7 +71,7 @@ class StmtPrinter:
 
     def stmt(self, s: I.Stmt, depth: int) -> None:
         e, n = self.expr, self.names
-        if not isinstance(s, (I.Parallel, I.DeclVar, I.DeclLocal)):  # declarations are hoisted: no line
+        if not isinstance(s, (I.Parallel, I.DeclVar, I.DeclLocal, I.DeclShared, I.DeclPrivate)):  # hoisted: no line
             self.comment(depth, s.line)
         if isinstance(s, I.Let):
             self.emit(depth, f"{n(s.name)} = {e(s.value)}")
@@ -111,7 +113,28 @@ class StmtPrinter:
             else:
                 self.emit(depth, f"T.evaluate({e(s.expr)})")
         elif isinstance(s, I.Parallel):
-            raise TypeError("Parallel regions are printed by the kernel printer")
+            threads = self.expr.thread_vars
+            dims = [BUILTIN_NAMES[("blockDim", v[1])] for v in threads]
+            self.emit(depth, f"for {', '.join(threads)} in T.Parallel({', '.join(dims)}):")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, I.Barrier):
+            label = "__syncthreads()" if s.kind == "block" else "warp exchange / __syncwarp()"
+            self.emit(depth, f"T.sync_threads()  # {label}")
+        elif isinstance(s, I.DeclShared):
+            if s.size == "threads":
+                size = " * ".join(BUILTIN_NAMES[("blockDim", v[1])] for v in reversed(self.expr.thread_vars))
+            elif s.size is None:
+                size = f"shared_bytes // {_ITEMSIZE[s.dtype]}"
+            else:
+                size = str(s.size)
+            self.emit(depth, f'{n(s.name)} = T.alloc_shared(({size},), "{s.dtype}", scope=smem_scope)')
+        elif isinstance(s, I.DeclPrivate):
+            dims = [BUILTIN_NAMES[("blockDim", v[1])] for v in self.expr.thread_vars]
+            if s.size is not None:
+                dims.append(str(s.size))
+            self.emit(depth, f'{n(s.name)} = T.alloc_fragment(({", ".join(dims)},), "{s.dtype}")')
+        elif isinstance(s, I.PrivateStore):
+            self.emit(depth, f"{n(s.name)}[{self.expr.slot(s.index)}] = {e(s.value)}")
         else:
             raise TypeError(f"cannot print {type(s).__name__}")
 
@@ -174,6 +197,7 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
         exact_floats |= printer.expr.uses_exact_floats
         out += printer.lines + [""]
     printer = StmtPrinter(ExprPrinter(names, buffers, carriers, macro_names), names, source_name, source_lines)
+    printer.expr.block_rank = kernel.block_rank
     grid = [BUILTIN_NAMES[("gridDim", a)] for a in _AXES[:kernel.grid_rank]]
     blocks = [BUILTIN_NAMES[("blockIdx", a)] for a in _AXES[:kernel.grid_rank]]
     dims = [BUILTIN_NAMES[("blockDim", a)] for a in _AXES[:kernel.block_rank]]
@@ -186,19 +210,16 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     printer.emit(2, f"with T.Kernel({', '.join(grid)}, threads={threads_expr}) as {binding}:")
     kernel_line = len(printer.lines)
     for s in kernel.body:
-        if isinstance(s, I.Parallel):
-            loop_vars = ", ".join(reversed(threads))
-            extents = ", ".join(reversed(dims))
-            printer.emit(3, f"for {loop_vars} in T.Parallel({extents}):")
-            printer.block(s.body, 4)
-        else:
-            printer.stmt(s, 3)
+        printer.stmt(s, 3)
     exact_floats |= printer.expr.uses_exact_floats
     if exact_floats:
         printer.lines[kernel_line:kernel_line] = [_INDENT * 3 + 'if target == "c":',
                                                   _INDENT * 4 + "T.import_source(_C_FLOAT_FROM_BITS)"]
     lengths = [p.length for p in kernel.params if isinstance(p, I.BufferParam)]
+    uses_shared = any(isinstance(s, I.DeclShared) for s in kernel.body)
+    dynamic_shared = any(isinstance(s, I.DeclShared) and s.size is None for s in kernel.body)
     frame = _TEMPLATES.get_template("factory.py.j2").render(
+        uses_shared=uses_shared, dynamic_shared=dynamic_shared,
         kernel=kernel, name=names(kernel.name), source_name=source_name, rank=kernel.block_rank,
         dims=dims, lengths=[names(x) for x in lengths],
         args=", ".join(names(p.name) for p in kernel.params), grid=", ".join(grid),

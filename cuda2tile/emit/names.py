@@ -13,7 +13,7 @@ import keyword
 MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "_float_const", "_C_FLOAT_FROM_BITS", "struct",
                 "annotations"}
 FACTORY_NAMES = {"tx", "ty", "tz", "bx", "by", "bz", "block_x", "block_y", "block_z", "grid_x", "grid_y",
-                 "grid_z", "block", "target", "kernel"}
+                 "grid_z", "block", "target", "kernel", "smem_scope", "shared_bytes"}
 RESERVED = (set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | MODULE_NAMES | FACTORY_NAMES)
 
 BUILTIN_NAMES = {

@@ -69,8 +69,24 @@ class ExprPrinter:
         self.names = names
         self.macros = macros or names  # macro names live in the factory's scope
         self.uses_exact_floats = False
+        self.block_rank = 1
         self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
         self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
+
+    @property
+    def thread_vars(self) -> list[str]:
+        """`tz, ty, tx` order, as T.Parallel binds them (row-major over the block)."""
+        return [BUILTIN_NAMES[("threadIdx", a)] for a in "zyx"[3 - self.block_rank:]]
+
+    @property
+    def linear_thread(self) -> str:
+        # threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y
+        return {1: "tx", 2: "ty * block_x + tx", 3: "(tz * block_y + ty) * block_x + tx"}[self.block_rank]
+
+    def slot(self, index) -> str:
+        """The per-thread slot of a value kept across barriers: `v[tx]`, `v[ty, tx]`, `acc[tx, j]`."""
+        parts = self.thread_vars + ([self(index)] if index is not None else [])
+        return ", ".join(parts)
 
     def __call__(self, e: I.Expr) -> str:
         return self.expr(e)[0]
@@ -106,6 +122,10 @@ class ExprPrinter:
             return BUILTIN_NAMES[("blockDim", e.axis)], atom
         if isinstance(e, I.GridDim):
             return BUILTIN_NAMES[("gridDim", e.axis)], atom
+        if isinstance(e, I.LinearThreadIdx):
+            return self.linear_thread, (atom if self.block_rank == 1 else _PREC["add"])
+        if isinstance(e, I.PrivateLoad):
+            return f"{self.names(e.name)}[{self.slot(e.index)}]", atom
         if isinstance(e, I.Load):
             access = f"{self.names(e.buffer)}[{self(e.index)}]"
             carrier = self.buffers.get(e.buffer)

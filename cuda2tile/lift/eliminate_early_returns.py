@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.ir_names import all_names, fresh
 
 RESULT = "result"
 
@@ -109,8 +110,87 @@ def _names(stmts) -> set[str]:
     return names
 
 
+ACTIVE = "active"
+
+
+def _contains(node, kind) -> bool:
+    if isinstance(node, kind):
+        return True
+    if isinstance(node, tuple):
+        return any(_contains(x, kind) for x in node)
+    if isinstance(node, (I.If, I.For, I.While)):
+        return any(_contains(getattr(node, f), kind) for f in node.__dataclass_fields__)
+    return False
+
+
+def _guard(stmts: tuple[I.Stmt, ...], active: I.Expr) -> tuple[I.Stmt, ...]:
+    """Run `stmts` only in threads that have not returned, keeping barriers (and the block-level
+    control around them) outside the guard so that every thread still reaches them."""
+    out: list[I.Stmt] = []
+    run: list[I.Stmt] = []
+
+    def flush():
+        if run:
+            out.append(I.If(active, tuple(run), (), run[0].line))
+            run.clear()
+
+    for s in stmts:
+        if not _contains(s, I.Barrier):
+            run.append(s)
+            continue
+        flush()
+        if isinstance(s, I.If):
+            out.append(replace(s, then=_guard(s.then, active), other=_guard(s.other, active)))
+        elif isinstance(s, (I.For, I.While)):
+            out.append(replace(s, body=_guard(s.body, active)))
+        else:
+            out.append(s)
+    flush()
+    return tuple(out)
+
+
+def _with_active_flag(body: tuple[I.Stmt, ...], flag: str) -> tuple[I.Stmt, ...]:
+    """Early returns before barriers: a returned thread clears its `active` flag, and everything
+    after the return runs under `if active:`; the thread still takes part in the barriers, as an
+    exited CUDA thread does not hold the others back."""
+    active = I.Var(flag, "bool")
+    for k, s in enumerate(body):
+        if _contains(s, I.Return):
+            # `_structure` makes each return the last statement of its path; it then clears the flag
+            head = _replace_returns_with_clear(_structure((s,)), flag)
+            rest = body[k + 1:]
+            if _contains(rest, I.Return):
+                rest = _with_active_flag(rest, flag)
+            return body[:k] + _negate_empty_then(head) + _guard(rest, active)
+    return body
+
+
+def _replace_returns_with_clear(stmts, flag: str):
+    out = []
+    for s in stmts:
+        if isinstance(s, I.Return):
+            out.append(I.AssignVar(flag, I.Const(False, "bool"), s.line))
+        elif isinstance(s, I.If):
+            out.append(replace(s, then=_replace_returns_with_clear(s.then, flag),
+                               other=_replace_returns_with_clear(s.other, flag)))
+        else:
+            out.append(s)
+    return tuple(out)
+
+
 def eliminate_kernel_returns(kernel: I.Kernel) -> I.Kernel:
-    """The pass over a kernel: early returns of its per-thread region become guards."""
-    body = tuple(replace(s, body=eliminate_early_returns(s.body, "void")) if isinstance(s, I.Parallel) else s
-                 for s in kernel.body)
-    return replace(kernel, body=body)
+    """The pass over a kernel: early returns of its per-thread region become guards (or, before
+    barriers, an `active` flag)."""
+    body = []
+    for s in kernel.body:
+        if isinstance(s, I.Parallel) and _contains(s.body, I.Return):
+            if _contains(s.body, I.Barrier):
+                flag = fresh(ACTIVE, all_names(kernel))
+                decl = (I.DeclVar(flag, "bool"), I.AssignVar(flag, I.Const(True, "bool")))
+                decls = tuple(x for x in s.body if isinstance(x, I.DeclVar))
+                rest = tuple(x for x in s.body if not isinstance(x, I.DeclVar))
+                s = replace(s, body=decls + decl + _with_active_flag(rest, flag))
+            else:
+                s = replace(s, body=eliminate_early_returns(s.body, "void"))
+        body.append(s)
+    return replace(kernel, body=tuple(body))

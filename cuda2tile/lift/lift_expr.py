@@ -20,8 +20,9 @@ _BINOPS = {"+": "add", "-": "sub", "*": "mul", "<<": "shl", ">>": "shr", "&": "b
            "&&": "and", "||": "or"}
 _LANES = "xyzw"
 _COOPERATIVE = ("__syncthreads", "__syncwarp", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
-                "__threadfence", "__threadfence_block", "__threadfence_system", "__shfl_sync", "__shfl_up_sync",
-                "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync", "__activemask")
+                "__threadfence", "__threadfence_block", "__threadfence_system")
+_SHUFFLES = {"__shfl_sync": "idx", "__shfl_up_sync": "up", "__shfl_down_sync": "down", "__shfl_xor_sync": "xor"}
+_VOTES = {"__ballot_sync": "ballot", "__any_sync": "any", "__all_sync": "all"}
 
 
 @dataclass(frozen=True)
@@ -48,16 +49,36 @@ class VectorBinding:
 
 @dataclass(frozen=True)
 class ArrayBinding:
+    """A local or shared array, flattened: `float tile[32][33]` is 1056 scalars, `elem` float[33]."""
     name: str
     dtype: str
     size: int
+    elem: A.CType | None = None
 
 
-Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding
+@dataclass(frozen=True)
+class SharedScalarBinding:
+    """`__shared__ float total;`: a one-element shared buffer, read and written as `total[0]`."""
+    name: str
+    dtype: str
+
+
+Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding
 
 
 def lanes_of(t: A.CType) -> int:
-    return t.lanes if isinstance(t, A.Vector) else 1
+    """How many scalars one element of type `t` spans: float4 -> 4, float[33] -> 33, float -> 1."""
+    if isinstance(t, A.Vector):
+        return t.lanes
+    if isinstance(t, A.Array):
+        return t.size * lanes_of(t.elem)
+    return 1
+
+
+def innermost_dtype(t: A.CType) -> str | None:
+    while isinstance(t, A.Array):
+        t = t.elem
+    return elem_dtype(t)
 
 
 def elem_dtype(t: A.CType) -> str | None:
@@ -138,6 +159,8 @@ class ExprLifter:
             binding = self.lookup(e)
             if isinstance(binding, ScalarBinding):
                 return I.Var(binding.name, binding.dtype)
+            if isinstance(binding, SharedScalarBinding):
+                return I.Load(binding.name, I.Const(0, "int32"), binding.dtype)
             raise LiftError("C2T1202", f"'{e.name}' is not a scalar here", e.loc)
         if isinstance(e, A.BuiltinIndex):
             return self.builtin(e)
@@ -240,7 +263,7 @@ class ExprLifter:
             if isinstance(binding, PointerBinding):
                 return binding
             if isinstance(binding, ArrayBinding):
-                return PointerBinding(binding.name, I.Const(0, "int32"), A.Scalar(binding.dtype))
+                return PointerBinding(binding.name, I.Const(0, "int32"), binding.elem or A.Scalar(binding.dtype))
             raise LiftError("C2T1202", f"'{e.name}' is not a pointer", e.loc)
         if isinstance(e, A.Cast):
             inner = self.pointer(e.operand)
@@ -262,6 +285,9 @@ class ExprLifter:
             base = self.pointer(e.operand.base)
             step = offset_scale(self.value(e.operand.index), lanes_of(base.pointee))
             return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee)
+        if isinstance(e, A.Index) and isinstance(e.type, A.Array):  # a row of a 2-D array: tile[ty]
+            base, offset = self.element_offset(e)
+            return PointerBinding(base.buffer, offset, e.type.elem)
         if isinstance(e, A.Conditional):
             raise LiftError("C2T1210", "pointer chosen at run time; its buffer is not statically known", e.loc)
         raise LiftError("C2T1210", "pointer expression whose buffer is not statically known", e.loc)
@@ -309,8 +335,16 @@ class ExprLifter:
         if e.device_function:
             return self.call_device_function(e, want_value)
         name = e.callee
+        if name in _SHUFFLES:
+            return self.shuffle(e)
+        if name in _VOTES:
+            self.check_full_mask(e)
+            pred = self.condition(e.args[1])
+            return I.WarpVote(_VOTES[name], pred, "uint32" if name == "__ballot_sync" else "int32")
+        if name == "__activemask":
+            return I.Const(0xFFFFFFFF, "uint32")  # no divergence is modelled: every lane of the warp is active
         if name in _COOPERATIVE or name.startswith("cooperative_groups"):
-            raise LiftError("C2T1204", f"'{name}' needs the cooperative lift (barriers, warps)", e.loc)
+            raise LiftError("C2T1204", f"'{name}' is not lifted yet", e.loc)
         if name.startswith("atomic"):
             return self.atomic(e, want_value)
         record = op_coverage.lookup(name)
@@ -334,6 +368,25 @@ class ExprLifter:
         if op == "rcp":
             return binary("div", const(1, dtype), args[0], dtype)
         return I.Intrinsic(op, tuple(args), dtype)
+
+    def check_full_mask(self, e: A.Call) -> None:
+        mask = e.args[0] if e.args else None
+        if isinstance(mask, A.Call) and mask.callee == "__activemask":
+            return
+        value = self.value(mask) if mask is not None else None
+        if not (isinstance(value, I.Const) and int(value.value) & 0xFFFFFFFF == 0xFFFFFFFF):
+            raise LiftError("C2T1215", f"'{e.callee}' with a mask other than 0xffffffff: partial-warp "
+                                       "operations are not lifted", e.loc)
+
+    def shuffle(self, e: A.Call) -> I.Expr:
+        self.check_full_mask(e)
+        if len(e.args) < 3:
+            raise LiftError("C2T1202", f"'{e.callee}' needs mask, value and lane arguments", e.loc)
+        dtype = self.dtype_of(e)
+        value = cast(self.value(e.args[1]), dtype)
+        arg = cast(self.value(e.args[2]), "int32")
+        width = cast(self.value(e.args[3]), "int32") if len(e.args) > 3 else I.Const(32, "int32")
+        return I.WarpShuffle(_SHUFFLES[e.callee], value, arg, width, dtype)
 
     def atomic(self, e: A.Call, want_value: bool) -> I.Expr:
         ops = {"atomicAdd": "add", "atomicSub": "sub", "atomicMax": "max", "atomicMin": "min"}

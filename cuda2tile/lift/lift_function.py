@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
-                                      VectorBinding, arith, cast, const, elem_dtype, lanes_of, offset_add,
-                                      offset_scale)
+                                      SharedScalarBinding, VectorBinding, arith, cast, const, elem_dtype,
+                                      innermost_dtype, lanes_of, offset_add, offset_scale)
 from cuda2tile.lift.types import common_dtype, is_float, type_name
 from cuda2tile.parse import cuda_ast as A
 
@@ -162,9 +162,9 @@ class FunctionLifter(ExprLifter):
 
     def var_decl(self, s: A.VarDecl) -> list[I.Stmt]:
         line = s.loc.line
-        if s.shared:
-            raise LiftError("C2T1204", "__shared__ memory needs the cooperative lift", s.loc)
         t = s.type
+        if s.shared:
+            return self.shared_decl(s)
         mutable = s.decl in self.mutable
         if isinstance(t, A.Scalar):
             dtype = self.dtype_of(A.IntLit(0, t, s.loc))
@@ -200,16 +200,47 @@ class FunctionLifter(ExprLifter):
                 return []
             values = self.vector(s.init)
             return [I.AssignVar(lane, v, line) for lane, v in zip(lanes, values)]
-        if isinstance(t, A.Array) and isinstance(t.elem, A.Scalar):
+        if isinstance(t, A.Array) and innermost_dtype(t) is not None and t.size > 0:
             if s.init is not None:
                 raise LiftError("C2T1202", "initialised local arrays are not lifted yet", s.loc)
             name = self.names.fresh(s.name)
-            self.bindings[s.decl] = ArrayBinding(name, t.elem.dtype, t.size)
-            self.decls.append(I.DeclLocal(name, t.elem.dtype, t.size, line))
+            dtype = innermost_dtype(t)
+            self.bindings[s.decl] = ArrayBinding(name, dtype, lanes_of(t), t.elem)
+            self.decls.append(I.DeclLocal(name, dtype, lanes_of(t), line))
             return []
         raise LiftError("C2T1207", f"local variable '{s.name}' of unsupported type '{type_name(t)}'", s.loc)
 
+    def shared_decl(self, s: A.VarDecl) -> list[I.Stmt]:
+        """`__shared__ float tile[32][33];` -> one flattened block-wide buffer declared in the kernel body."""
+        if not self.fn.is_kernel:
+            raise LiftError("C2T1204", "__shared__ memory declared in a __device__ function", s.loc)
+        if s.init is not None:
+            raise LiftError("C2T1202", "__shared__ variables cannot be initialised", s.loc)
+        t = s.type
+        name = self.names.fresh(s.name)
+        if isinstance(t, A.Scalar):
+            self.bindings[s.decl] = SharedScalarBinding(name, t.dtype)
+            self.decls.append(I.DeclShared(name, t.dtype, 1, s.loc.line))
+            return []
+        dtype = innermost_dtype(t) if isinstance(t, A.Array) else None
+        if dtype is None or isinstance(t.elem, A.Vector):
+            raise LiftError("C2T1207", f"__shared__ '{s.name}' of unsupported type '{type_name(t)}'", s.loc)
+        if dtype == "bool":
+            raise LiftError("C2T1207", f"__shared__ bool arrays are not lifted yet", s.loc)
+        size = lanes_of(t) if t.size > 0 else None  # 0: `extern __shared__ T pool[];`
+        if size is None and any(isinstance(d, I.DeclShared) and d.size is None for d in self.decls):
+            raise LiftError("C2T1207", "a second extern __shared__ array: carve views from one pool instead", s.loc)
+        self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, t.elem)
+        self.decls.append(I.DeclShared(name, dtype, size, s.loc.line))
+        return []
+
     def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
+        if isinstance(e, A.Call) and e.callee in ("__syncthreads", "__syncwarp") and not e.device_function:
+            if e.callee == "__syncwarp" and e.args:
+                self.check_full_mask(e)
+            if not self.fn.is_kernel:
+                raise LiftError("C2T1204", f"'{e.callee}' inside a __device__ function is not lifted yet", e.loc)
+            return [I.Barrier("block" if e.callee == "__syncthreads" else "warp", line)]
         if isinstance(e, A.Assign):
             return self.assign(e, line)
         if isinstance(e, A.Call):
@@ -227,6 +258,9 @@ class FunctionLifter(ExprLifter):
             binding = self.lookup(target)
             if isinstance(binding, ScalarBinding):
                 return [I.AssignVar(binding.name, self.updated(I.Var(binding.name, binding.dtype), e), line)]
+            if isinstance(binding, SharedScalarBinding):
+                current = I.Load(binding.name, I.Const(0, "int32"), binding.dtype)
+                return [I.Store(binding.name, I.Const(0, "int32"), self.updated(current, e), line)]
             if isinstance(binding, PointerBinding) and binding.offset_var:
                 if e.op == "=":
                     new = self.pointer(e.value)

@@ -7,14 +7,17 @@ from cuda2tile.lift.eliminate_early_returns import eliminate_kernel_returns
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.lift_expr import PointerBinding, ScalarBinding, elem_dtype
 from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, sanitize
+from cuda2tile.lift.lower_warp_ops import lower_warp_ops
 from cuda2tile.lift.narrow_index_arithmetic import narrow_index_arithmetic
+from cuda2tile.lift.privatize import privatize
+from cuda2tile.lift.split_phases import split_phases
 from cuda2tile.lift.types import type_name
 from cuda2tile.parse import cuda_ast as A
 
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
-PASSES = (eliminate_kernel_returns, narrow_index_arithmetic)
+PASSES = (lower_warp_ops, eliminate_kernel_returns, split_phases, privatize, narrow_index_arithmetic)
 
 
 def kernel_python_name(fn: A.Function) -> str:
@@ -70,11 +73,12 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
         else:
             raise LiftError("C2T1207", f"parameter '{p.name}' has unsupported type '{type_name(t)}'", p.loc)
     body = tuple(lifter.prologue) + lifter.block(fn.body)
-    locals_ = tuple(d for d in lifter.decls if isinstance(d, I.DeclLocal))
+    locals_ = tuple(d for d in lifter.decls if isinstance(d, (I.DeclShared, I.DeclLocal)))
     scalars = tuple(d for d in lifter.decls if isinstance(d, I.DeclVar))
     grid_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("blockIdx", "gridDim")] + [1])
     block_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("threadIdx", "blockDim")] + [1])
     default_block = None
+    shared_bytes = 0
     for site in launches:
         if site.kernel == fn.name.split("<")[0] and site.template_args == fn.template_args:
             if site.block_values:
@@ -82,6 +86,7 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
                 block_rank = max(block_rank, len(site.block_values))
             if site.grid_values:
                 grid_rank = max(grid_rank, len(site.grid_values))
+            shared_bytes = max(shared_bytes, site.shared_bytes_value or 0)
             if default_block:
                 break
     block = tuple(default_block or DEFAULT_BLOCKS[block_rank])
@@ -90,4 +95,5 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
         name=kernel_python_name(fn), cuda_name=fn.name, params=tuple(params), grid_rank=grid_rank,
         block_rank=block_rank, default_block=block,
         body=locals_ + (I.Parallel(scalars + body, fn.loc.line),),
-        macros=tuple(ctx.macros.values()), line=fn.loc.line, end_line=fn.end_line)
+        macros=tuple(ctx.macros.values()), line=fn.loc.line, end_line=fn.end_line,
+        default_shared_bytes=shared_bytes, source_name=fn.loc.file)

@@ -9,6 +9,7 @@ identity:
   u32(a) <cmp> u32(b)              ==  a <cmp> b    when a, b are launch coordinates or constants in
                                                      [0, 2^31), and sums/products of them below 2^31
   buf[u32 index]                   ==  buf[index]   under the same condition (same element)
+  u32(a) / u32(b), %, >>, &        ==  a / b, ...   likewise: on [0, 2^31) signedness does not matter
 The last two differ only for launches whose index already overflows `int` in CUDA.
 """
 
@@ -30,6 +31,8 @@ def _family(e: I.Expr) -> bool:
         return 0 <= e.value < 2 ** 31
     if isinstance(e, I.Binary) and e.dtype == "uint32" and e.op in ("add", "mul"):
         return _family(e.lhs) and _family(e.rhs)
+    if isinstance(e, I.Binary) and e.dtype == "uint32" and e.op in ("truncdiv", "truncmod", "shr", "bitand"):
+        return _family(e.lhs) and _family(e.rhs)  # on values in [0, 2^31) these agree signed and unsigned
     return False
 
 
@@ -57,7 +60,7 @@ def narrow_expr(e):
         return tuple(narrow_expr(x) for x in e)
     if not hasattr(e, "__dataclass_fields__"):
         return e
-    if isinstance(e, I.Cast) and e.dtype == "int32" and _wraps(e.operand):
+    if isinstance(e, I.Cast) and e.dtype == "int32" and (_wraps(e.operand) or _family(e.operand)):
         return narrow_expr(_narrow(e.operand))
     if isinstance(e, I.Cast) and e.dtype in ("int64", "uint64") and _family(e.operand):
         return I.Cast(_narrow(e.operand), e.dtype)

@@ -127,8 +127,40 @@ class AtomicRMW:
     returns_old: bool
 
 
+@dataclass(frozen=True, slots=True)
+class LinearThreadIdx:
+    """threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y (lane/warp arithmetic)."""
+    dtype: str = "int32"
+
+
+@dataclass(frozen=True, slots=True)
+class WarpShuffle:
+    """`__shfl*_sync(mask, value, arg, width)`: another lane's `value` (lowered by `lower_warp_ops`)."""
+    kind: str  # idx | up | down | xor
+    value: "Expr"
+    arg: "Expr"  # source lane, delta or lane mask
+    width: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class WarpVote:
+    """`__ballot_sync` (uint32 bits), `__any_sync`, `__all_sync` (int32 0/1) over the lanes of the warp."""
+    kind: str  # ballot | any | all
+    predicate: "Expr"
+    dtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateLoad:
+    """Read of a per-thread value that lives across barriers: `v[tx]` (`v[tx, j]` for arrays)."""
+    name: str
+    index: "Expr | None"
+    dtype: str
+
+
 Expr = (Const | Var | ThreadIdx | BlockIdx | BlockDim | GridDim | Load | Binary | Unary | Cast | Bitcast | Select
-        | Intrinsic | MacroCall | AtomicRMW)
+        | Intrinsic | MacroCall | AtomicRMW | LinearThreadIdx | WarpShuffle | WarpVote | PrivateLoad)
 
 # ---------------------------------------------------------------- statements
 # `line` is the CUDA source line the statement came from (0 when synthetic).
@@ -231,7 +263,42 @@ class Parallel:
     line: int = 0
 
 
-Stmt = Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate | Parallel
+@dataclass(frozen=True, slots=True)
+class Barrier:
+    """`__syncthreads()` ("block") or a warp-level synchronisation point ("warp": `__syncwarp()`, or a
+    warp exchange introduced by `lower_warp_ops`). After `split_phases`, only between Parallel regions."""
+    kind: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeclShared:
+    """`__shared__ T name[size]` (flattened), or the `extern __shared__` pool sized by the launch."""
+    name: str
+    dtype: str
+    size: int | None  # None: dynamic shared memory, `shared_bytes // sizeof(dtype)` elements
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeclPrivate:
+    """A per-thread value that lives across barriers: one slot per thread (`T.alloc_fragment`)."""
+    name: str
+    dtype: str
+    size: int | None = None  # per-thread array length, None for a scalar
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateStore:
+    name: str
+    index: Expr | None
+    value: Expr
+    line: int = 0
+
+
+Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore)
 
 # ---------------------------------------------------------------- kernels
 
@@ -287,3 +354,5 @@ class Kernel:
     macros: tuple[Macro, ...]
     line: int = 0
     end_line: int = 0
+    default_shared_bytes: int = 0  # dynamic shared memory of the launch site (`k<<<g, b, bytes>>>`)
+    source_name: str = ""  # the .cu file, for diagnostics raised by passes

@@ -55,6 +55,8 @@ def ctype(t: ci.Type) -> A.CType:
         return A.Pointer(ctype(pointee), const=pointee.is_const_qualified())
     if kind == TK.CONSTANTARRAY:
         return A.Array(ctype(t.element_type), t.element_count)
+    if kind == TK.INCOMPLETEARRAY:  # `extern __shared__ float pool[];`: sized by the launch
+        return A.Array(ctype(t.element_type), 0)
     if kind == TK.VOID:
         return A.Void()
     if kind == TK.RECORD:
@@ -378,10 +380,11 @@ class _Builder:
         conf_args = list(config.get_arguments())
         dims = [self._dim3(a) for a in conf_args[:2]]
         smem = self.text(conf_args[2]) if len(conf_args) > 2 and list(conf_args[2].get_tokens()) else None
+        smem_value = evaluate(conf_args[2]) if smem is not None else None
         return A.LaunchSite(
             kernel=ref.spelling, template_args=_template_args(ref),
             grid=dims[0][0] if dims else (), block=dims[1][0] if len(dims) > 1 else (),
-            shared_bytes=smem,
+            shared_bytes=smem, shared_bytes_value=smem_value if isinstance(smem_value, int) else None,
             grid_values=dims[0][1] if dims else None, block_values=dims[1][1] if len(dims) > 1 else None,
             args=tuple(self.text(a) for a in c.get_arguments()), loc=self.loc(c))
 

@@ -285,6 +285,7 @@ class LaunchSite:
     grid: tuple[str, ...]  # source text of each launch-configuration argument
     block: tuple[str, ...]
     shared_bytes: str | None
+    shared_bytes_value: int | None
     grid_values: tuple[int, ...] | None  # folded to constants when clang can evaluate them
     block_values: tuple[int, ...] | None
     args: tuple[str, ...]

@@ -120,7 +120,9 @@ def _keep_preprocessor_flags(argv: list[str], directory: str) -> list[str]:
 def clang_args(options: FrontendOptions, path: str) -> list[str]:
     args = ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
             "-nostdinc", "-fms-extensions", "-Wno-unknown-cuda-version", f"-std={options.std}",
-            f"-I{INCLUDE_DIR}", "-include", "cuda2tile_prelude.h"]
+            f"-I{INCLUDE_DIR}", "-include", "cuda2tile_prelude.h",
+            # threadIdx/blockIdx as plain uint3 variables (as nvcc declares them): `.x` then survives macros
+            "-DCUDA2TILE_PLAIN_BUILTIN_VARS"]
     args += [f"-I{d}" for d in options.include_dirs]
     args += [f"-D{d}" for d in options.defines]
     if options.compile_commands_dir:

@@ -422,18 +422,21 @@ def build(cu_path: str | os.PathLike, kernels: Iterable[KernelSig | str], includ
 
     h = hashlib.sha256()
     for part in (_runtime_hash(), _compiler_id(CXX), str(cu), cu.read_bytes().hex(),
-                 json.dumps([[k.name, k.params, k.fast_path, k.alias] for k in sigs]),
+                 json.dumps([[k.name, k.fast_path] for k in sigs]),  # params / alias: Python-side only
                  json.dumps([pre_flags, cc_flags, link_flags])):
         h.update(part.encode() if isinstance(part, str) else part)
         h.update(b"\0")
-    key = h.hexdigest()[:40]
-    so_path = cache / f"{cu.stem}-{key}.so"
+    key = h.hexdigest()[:32]
     meta_path = cache / f"{cu.stem}-{key}.json"
 
-    if not force and so_path.exists() and meta_path.exists():
+    # The meta file names the shared object, whose name also hashes the final translation unit:
+    # a rebuild after a header change gets a new file name (dlopen would hand back an already
+    # loaded library of the same name).
+    if not force and meta_path.exists():
         try:
             meta = json.loads(meta_path.read_text())
-            if all(_file_hash(p) == hsh for p, hsh in meta["deps"].items()):
+            so_path = cache / meta["so"]
+            if so_path.exists() and all(_file_hash(p) == hsh for p, hsh in meta["deps"].items()):
                 return Module(so_path, sigs, meta, cu)
         except (OSError, ValueError, KeyError):
             pass
@@ -486,10 +489,18 @@ def build(cu_path: str | os.PathLike, kernels: Iterable[KernelSig | str], includ
             "compile_command": [CXX, "-x", "c++-cpp-output", *cc_flags, "tu.ii", *link_flags],
             "preprocess_command": [CXX, "-E", "-x", "c++", *pre_flags, "-DC2T_PREPASS", "companion.cu"],
         }
+        so_path = cache / f"{cu.stem}-{key}-{hashlib.sha256(out.encode(errors='surrogateescape')).hexdigest()[:16]}.so"
+        meta["so"] = so_path.name
         tmp_meta = tmp / "meta.json"
         tmp_meta.write_text(json.dumps(meta, indent=1))
-        os.replace(tmp_meta, meta_path)
         os.replace(tmp_so, so_path)
+        os.replace(tmp_meta, meta_path)
+        for old in cache.glob(f"{cu.stem}-{key}-*.so"):  # superseded builds (safe to unlink when loaded)
+            if old.name != so_path.name:
+                try:
+                    old.unlink()
+                except OSError:
+                    pass
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return Module(so_path, sigs, meta, cu)

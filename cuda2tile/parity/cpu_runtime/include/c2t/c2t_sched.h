@@ -169,7 +169,11 @@ inline void ucontext_entry(unsigned hi, unsigned lo) {
 }
 inline void ctx_switch(Ctx* from, Ctx* to) { swapcontext(&from->uc, &to->uc); }
 inline void ctx_init(Ctx* c, char* stack_lo, size_t size, Fiber* f) {
-    getcontext(&c->uc);
+    // getcontext() makes a system call: take it once and copy the template.
+    static ucontext_t tmpl;
+    static bool have_tmpl = false;
+    if (!have_tmpl) { getcontext(&tmpl); have_tmpl = true; }
+    c->uc = tmpl;
     c->uc.uc_stack.ss_sp = stack_lo;
     c->uc.uc_stack.ss_size = size;
     c->uc.uc_link = nullptr;

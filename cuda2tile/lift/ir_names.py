@@ -1,0 +1,37 @@
+"""Names already used in a piece of IR, so that passes can introduce fresh ones without clashes."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from cuda2tile.lift import tile_ir as I
+
+_NAMED = (I.Var, I.Let, I.AssignVar, I.DeclVar, I.DeclLocal, I.DeclShared, I.DeclPrivate, I.PrivateStore,
+          I.PrivateLoad, I.ScalarParam, I.BufferParam, I.Macro, I.MacroParam)
+
+
+def all_names(node, out: set[str] | None = None) -> set[str]:
+    out = set() if out is None else out
+    if isinstance(node, _NAMED):
+        out.add(node.name)
+    if isinstance(node, (I.Load, I.Store, I.AtomicRMW, I.BufferArg)):
+        out.add(node.buffer)
+    if isinstance(node, I.For):
+        out.add(node.var)
+    if isinstance(node, I.BufferParam):
+        out.add(node.length)
+    if isinstance(node, tuple):
+        for x in node:
+            all_names(x, out)
+    elif hasattr(node, "__dataclass_fields__"):
+        for f in fields(node):
+            all_names(getattr(node, f.name), out)
+    return out
+
+
+def fresh(stem: str, taken: set[str]) -> str:
+    name, n = stem, 1
+    while name in taken:
+        name, n = f"{stem}_{n}", n + 1
+    taken.add(name)
+    return name

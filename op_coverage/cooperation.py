@@ -1,0 +1,56 @@
+"""Constructs that need the cooperative lift or TileLang's tile primitives: the warp ops and
+barriers not in `language.py`, fences, cooperative groups, asynchronous copies, tensor cores,
+textures and surfaces.
+
+Front-end spellings differ from the documented ones for namespaced and member calls: clang gives
+the bare name (`wmma::mma_sync(...)` -> `mma_sync`, `block.sync()` -> `sync`), hence the aliases.
+"""
+
+from __future__ import annotations
+
+from op_coverage.records import Construct, Status, record
+
+PL, U = Status.PLANNED, Status.UNSUPPORTED
+_COOP = "C2T1204"
+
+COOPERATION: list[Construct] = [
+    *[record(n, "barrier", PL, "phase split + T.sync_threads() + reduction", _COOP, "high") for n in (
+        "__syncthreads_count", "__syncthreads_and", "__syncthreads_or")],
+    *[record(n, "barrier", PL, "(dropped: TileLang orders shared memory at its barriers)", _COOP, "medium") for n in (
+        "__threadfence_block", "__threadfence_system")],
+    *[record(n, "warp", PL, "shared scratch + phases", _COOP, "high") for n in (
+        "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+        "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", "__lanemask_lt", "__lanemask_le",
+        "__lanemask_eq")],
+    *[record(n, "warp", U, "", _COOP, "high", "pre-CUDA 9 warp op without a mask: use the _sync form") for n in (
+        "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__any", "__all", "__ballot")],
+    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", note, aliases=(n,)) for n, tl, note in (
+        ("this_thread_block", "the T.Kernel block", ""),
+        ("this_grid", "", "grid-wide sync needs a cooperative launch"),
+        ("tiled_partition", "warp-sized T.Parallel sub-ranges", ""),
+        ("coalesced_threads", "", ""),
+        ("sync", "T.sync_threads()", "`block.sync()`, `grid.sync()`, `tile.sync()`"),
+        ("thread_rank", "the T.Parallel thread index", ""),
+        ("reduce", "T.reduce_sum and friends", "cg::reduce(tile, v, cg::plus<float>())"),
+        ("memcpy_async", "T.copy", ""))],
+    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, "", _COOP, "high") for n in (
+        "thread_block", "grid_group", "thread_block_tile", "coalesced_group")],
+    *[record(n, "async-copy", PL, "T.copy into T.alloc_shared", _COOP, "high", aliases=a) for n, a in (
+        ("__pipeline_memcpy_async", ()), ("__pipeline_commit", ()), ("__pipeline_wait_prior", ()),
+        ("cuda::memcpy_async", ()), ("cuda::barrier", ()), ("cuda::pipeline", ()))],
+    *[record(f"wmma::{n}", "tensor-core", PL, tl, "C2T1203", "high", aliases=(n, f"nvcuda::wmma::{n}")) for n, tl in (
+        ("fragment", "T.alloc_fragment"), ("load_matrix_sync", "T.copy to a fragment"),
+        ("store_matrix_sync", "T.copy from a fragment"), ("mma_sync", "T.gemm"), ("fill_fragment", "T.fill"))],
+    *[record(n, "texture-surface", U, "buffer load with explicit addressing", "C2T1203", "high",
+             "read the underlying array as a buffer argument") for n in (
+        "tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered", "texCubemap", "tex2Dgather",
+        "tex2DLod", "surf1Dread", "surf2Dread", "surf3Dread", "surf1Dwrite", "surf2Dwrite", "surf3Dwrite")],
+    *[record(f"{op}_{scope}", "atomic", PL, "T.atomic_* (scope is the whole device)", "C2T1205", "medium")
+      for op in ("atomicAdd", "atomicSub", "atomicMax", "atomicMin", "atomicCAS", "atomicExch")
+      for scope in ("block", "system")],
+    record("texture reference", "texture-surface", U, "", "C2T1203", "high",
+           "`texture<T, dim>` references were removed in CUDA 12; pass the array as a buffer"),
+    record("surface reference", "texture-surface", U, "", "C2T1203", "high"),
+    record("cudaTextureObject_t", "texture-surface", U, "", "C2T1203", "high",
+           aliases=("cudaSurfaceObject_t",)),
+]

@@ -1,0 +1,66 @@
+"""Device intrinsics the lift does not map yet: half/bf16 arithmetic, integer bit tricks, cache-hinted
+loads and stores, the rest of the math library, and debugging calls.
+
+They are listed so that a scan can name them and estimate the work (`effort`); the lift reports
+each with its record's `code` (e.g. `__hadd(a, b)` -> C2T1203 at the call).
+"""
+
+from __future__ import annotations
+
+from op_coverage.records import Construct, Status, record
+
+PL, U = Status.PLANNED, Status.UNSUPPORTED
+
+_HALF_SCALAR = ("__hadd", "__hsub", "__hmul", "__hdiv", "__hfma", "__hneg", "__habs", "__hmax", "__hmin",
+                "__heq", "__hne", "__hlt", "__hle", "__hgt", "__hge", "__hisnan", "__hisinf", "__hadd_sat",
+                "__hmul_sat", "__hfma_sat")
+_HALF_MATH = ("hexp", "hexp2", "hexp10", "hlog", "hlog2", "hlog10", "hsqrt", "hrsqrt", "hrcp", "hsin", "hcos",
+              "hfloor", "hceil", "htrunc", "hrint")
+_HALF2 = ("__hadd2", "__hsub2", "__hmul2", "__hfma2", "__hneg2", "__habs2", "__h2div", "h2exp", "h2log",
+          "h2sqrt", "h2rsqrt", "h2sin", "h2cos", "__floats2half2_rn", "__float2half2_rn", "__halves2half2",
+          "__half22float2", "__float22half2_rn", "__low2half", "__high2half", "__high2float", "__lows2half2",
+          "__highs2half2", "__hbeq2", "__hblt2")
+_BF16 = ("__float2bfloat16", "__float2bfloat16_rn", "__bfloat162float", "__bfloat162int_rz", "__int2bfloat16_rn",
+         "__floats2bfloat162_rn", "__bfloat1622float2")
+_INTEGER = ("__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll", "__byte_perm",
+            "__funnelshift_l", "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc", "__mulhi", "__umulhi",
+            "__mul64hi", "__umul64hi", "__mul24", "__umul24", "__sad", "__usad", "__rhadd", "__urhadd", "__uhadd",
+            "__dp4a", "__dp2a_lo", "__dp2a_hi", "__vabsdiffu4", "__vadd2", "__vadd4")
+_CACHE_HINTS = ("__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv", "__stcg", "__stcs", "__stwb", "__stwt")
+_MATH = ("sincosf", "sincos", "sincospif", "sinpif", "cospif", "sinpi", "cospi", "fdimf", "fdim", "frexpf",
+         "frexp", "ldexpf", "ldexp", "modff", "modf", "nextafterf", "nextafter", "scalbnf", "scalbn", "ilogbf",
+         "logbf", "nanf", "nan", "normf", "norm3df", "norm4df", "rnorm3df", "rnormf", "rhypotf", "rcbrtf",
+         "erfinvf", "erfinv", "erfcinvf", "normcdff", "normcdf", "normcdfinvf", "erfcxf", "j0f", "j1f", "y0f",
+         "y1f", "jnf", "ynf", "cyl_bessel_i0f", "cyl_bessel_i1f", "lrintf", "llrintf", "lroundf", "llroundf",
+         "nearbyintf", "remquof", "fdividef", "isnan", "isinf", "isfinite", "signbit", "__fsub_rn", "__fdiv_rn",
+         "__fsqrt_rd", "__fsqrt_ru", "__fsqrt_rz", "__fmaf_rz", "__frsqrt_rn", "__dadd_rn", "__dsub_rn",
+         "__dmul_rn", "__ddiv_rn", "__drcp_rn", "__dsqrt_rn", "__fma_rn", "__exp10f", "__tanhf",
+         "__float2uint_rz", "__float2uint_rn", "__float2ll_rz", "__float2ll_rn", "__ll2float_rn", "__double2float_rn",
+         "__double2int_rz", "__int2double_rn", "__uint2double_rn", "__float2half_rz", "__half2uint_rz",
+         "__uint2half_rn")
+
+INTRINSICS: list[Construct] = [
+    *[record(n, "half-intrinsic", PL, "float32 arithmetic + cast to float16", "C2T1203", "low",
+             "write it with __half2float/__float2half meanwhile") for n in _HALF_SCALAR],
+    *[record(n, "half-intrinsic", PL, "T.<op> computed in float32", "C2T1203", "low") for n in _HALF_MATH],
+    *[record(n, "half-intrinsic", PL, "two float16 lanes", "C2T1207", "medium",
+             "half2 lanes are not modelled; unpack with __low2float/__high2float") for n in _HALF2],
+    *[record(n, "bf16-intrinsic", PL, "T.cast(x, \"bfloat16\")", "C2T1207", "medium",
+             "bfloat16 values lower for CUDA but TileLang's C back end cannot run them") for n in _BF16],
+    *[record(n, "integer-intrinsic", PL, "bit arithmetic or T.call_extern", "C2T1203", "low",
+             "write the bit arithmetic in C meanwhile (e.g. a popcount loop)") for n in _INTEGER],
+    *[record(n, "cache-hint", PL, "a plain load or store", "C2T1203", "low",
+             "replace with a plain load/store (as __ldg is)") for n in _CACHE_HINTS],
+    *[record(n, "math", PL, "T.call_extern of the libm function", "C2T1203", "low") for n in _MATH],
+    record("assert (device)", "debug", U, "", "C2T1203", "low", "remove it or check on the host",
+           aliases=("__assert_fail", "__assertfail", "__assert_rtn")),
+    record("__trap", "debug", U, "", "C2T1203", "low", "report the condition through an output buffer",
+           aliases=("__brkpt",)),
+    record("clock", "debug", U, "", "C2T1203", "low", "timing inside kernels has no TileLang equivalent",
+           aliases=("clock64", "__globaltimer")),
+    record("__nanosleep", "debug", U, "", "C2T1203", "low"),
+    record("malloc (device)", "memory-space", U, "", "C2T1203", "high", "allocate on the host and pass a buffer",
+           aliases=("malloc", "free")),
+    record("memcpy (device)", "memory-space", PL, "element-wise copy loop", "C2T1203", "low",
+           aliases=("memcpy", "memset")),
+]
