@@ -80,7 +80,8 @@ def _negate_empty_then(stmts: tuple[I.Stmt, ...]) -> tuple[I.Stmt, ...]:
     return tuple(out)
 
 
-def eliminate_early_returns(body: tuple[I.Stmt, ...], result_dtype: str) -> tuple[I.Stmt, ...]:
+def eliminate_early_returns(body: tuple[I.Stmt, ...], result_dtype: str, result_name: str | None = None
+                            ) -> tuple[I.Stmt, ...]:
     if not _has_return(body):
         return body
     structured = _structure(body)
@@ -89,11 +90,7 @@ def eliminate_early_returns(body: tuple[I.Stmt, ...], result_dtype: str) -> tupl
     last = structured[-1] if structured else None
     if isinstance(last, I.Return) and not _has_return(structured[:-1]):
         return structured  # a single exit at the end: `return value` stays as it is
-    name = RESULT
-    taken = _names(structured)
-    n = 1
-    while name in taken:
-        name, n = f"{RESULT}_{n}", n + 1
+    name = result_name or fresh(RESULT, _names(structured))
     body = (I.DeclVar(name, result_dtype),) + _drop_returns(structured, name, result_dtype)
     return _negate_empty_then(body) + (I.Return(I.Var(name, result_dtype)),)
 

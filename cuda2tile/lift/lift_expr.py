@@ -38,6 +38,7 @@ class PointerBinding:
     offset: I.Expr  # in elements of the buffer's scalar dtype
     pointee: A.CType
     offset_var: str | None = None  # set when the pointer itself is reassigned (`p += stride`)
+    volatile: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class ArrayBinding:
     dtype: str
     size: int
     elem: A.CType | None = None
+    volatile: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,8 @@ class ExprLifter:
 
     # --------------------------------------------------------- scalars
     def value(self, e: A.Expr) -> I.Expr:
+        if hasattr(e, "ir"):  # an inlined call's result, already lifted
+            return e.ir
         if isinstance(e, A.IntLit):
             return const(e.value, self.dtype_of(e))
         if isinstance(e, A.FloatLit):
@@ -263,7 +267,8 @@ class ExprLifter:
             if isinstance(binding, PointerBinding):
                 return binding
             if isinstance(binding, ArrayBinding):
-                return PointerBinding(binding.name, I.Const(0, "int32"), binding.elem or A.Scalar(binding.dtype))
+                return PointerBinding(binding.name, I.Const(0, "int32"), binding.elem or A.Scalar(binding.dtype),
+                                      volatile=binding.volatile)
             raise LiftError("C2T1202", f"'{e.name}' is not a pointer", e.loc)
         if isinstance(e, A.Cast):
             inner = self.pointer(e.operand)
@@ -271,14 +276,15 @@ class ExprLifter:
                 new, old = e.type.pointee, inner.pointee
                 if elem_dtype(new) != elem_dtype(old) and not isinstance(new, A.Void):
                     raise LiftError("C2T1202", "pointer cast between different element types", e.loc)
-                return PointerBinding(inner.buffer, inner.offset, new if not isinstance(new, A.Void) else old)
+                return PointerBinding(inner.buffer, inner.offset, new if not isinstance(new, A.Void) else old,
+                                      volatile=inner.volatile or e.type.volatile)
             return inner
         if isinstance(e, A.BinOp) and e.op in ("+", "-") and isinstance(e.lhs.type, A.Pointer):
             base = self.pointer(e.lhs)
             step = offset_scale(self.value(e.rhs), lanes_of(base.pointee))
             if e.op == "-":
                 step = I.Unary("neg", step, step.dtype)
-            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee)
+            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee, volatile=base.volatile)
         if isinstance(e, A.BinOp) and e.op == "+" and isinstance(e.rhs.type, A.Pointer):
             return self.pointer(A.BinOp("+", e.rhs, e.lhs, e.type, e.loc))
         if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.Index):
@@ -287,7 +293,7 @@ class ExprLifter:
             return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee)
         if isinstance(e, A.Index) and isinstance(e.type, A.Array):  # a row of a 2-D array: tile[ty]
             base, offset = self.element_offset(e)
-            return PointerBinding(base.buffer, offset, e.type.elem)
+            return PointerBinding(base.buffer, offset, e.type.elem, volatile=base.volatile)
         if isinstance(e, A.Conditional):
             raise LiftError("C2T1210", "pointer chosen at run time; its buffer is not statically known", e.loc)
         raise LiftError("C2T1210", "pointer expression whose buffer is not statically known", e.loc)

@@ -105,6 +105,50 @@ class LiftContext:
     macros: dict[str, I.Macro] = field(default_factory=dict)
     macro_builtins: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     active: list[str] = field(default_factory=list)
+    sync_memo: dict[str, bool] = field(default_factory=dict)
+
+
+SYNCHRONISING = {"__syncthreads", "__syncwarp", "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+                 "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync"}
+
+
+def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, bool]) -> bool:
+    """Whether a __device__ function (transitively) synchronises or declares shared memory."""
+    if name in memo:
+        return memo[name]
+    memo[name] = False  # recursion is reported elsewhere
+    fn = functions.get(name)
+    found = False
+
+    def visit(n):
+        nonlocal found
+        if found:
+            return
+        if isinstance(n, A.Call):
+            if n.callee in SYNCHRONISING or n.callee.startswith("cooperative_groups") or (
+                    n.device_function and needs_inlining(n.callee, functions, memo)):
+                found = True
+        if isinstance(n, A.VarDecl) and n.shared:
+            found = True
+        if isinstance(n, tuple):
+            for x in n:
+                visit(x)
+        elif hasattr(n, "__dataclass_fields__") and not isinstance(n, A.Loc):
+            for f in n.__dataclass_fields__:
+                visit(getattr(n, f))
+
+    if fn is not None and fn.body is not None:
+        visit(fn.body)
+    memo[name] = found
+    return found
+
+
+@dataclass(frozen=True)
+class _Lifted:
+    """An already lifted value standing in a CUDA expression slot (the result of an inlined call)."""
+    ir: I.Expr
+    type: A.CType
+    loc: A.Loc
 
 
 class FunctionLifter(ExprLifter):
@@ -118,6 +162,7 @@ class FunctionLifter(ExprLifter):
         self.builtins: set[tuple[str, str]] = set()
         self.loop_depth = 0
         self.prologue: list[I.Stmt] = []  # copies of parameters the function modifies
+        self.inlined = False  # a synchronising __device__ function lifted into its caller's body
 
     def note_builtin(self, var: str, axis: str) -> None:
         self.builtins.add((var, axis))
@@ -165,6 +210,10 @@ class FunctionLifter(ExprLifter):
         t = s.type
         if s.shared:
             return self.shared_decl(s)
+        if isinstance(s.init, A.Call) and self.synchronising(s.init):
+            stmts, result = self.inline_call(s.init, line)
+            return stmts + self.var_decl(A.VarDecl(s.name, s.decl, s.type, _Lifted(result, s.init.type, s.loc), s.loc,
+                                                   s.const, s.shared))
         mutable = s.decl in self.mutable
         if isinstance(t, A.Scalar):
             dtype = self.dtype_of(A.IntLit(0, t, s.loc))
@@ -179,13 +228,16 @@ class FunctionLifter(ExprLifter):
                 raise LiftError("C2T1210", f"pointer '{s.name}' declared without a target", s.loc)
             target = self.pointer(s.init)
             pointee = t.pointee if not isinstance(t.pointee, A.Void) else target.pointee
+            if t.volatile and not target.volatile:
+                target = PointerBinding(target.buffer, target.offset, target.pointee, target.offset_var, True)
             if not mutable:
                 offset = target.offset
                 if not isinstance(offset, (I.Const, I.Var)):
                     name = self.names.fresh(f"{s.name}_off")
-                    self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, offset.dtype), pointee)
+                    self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, offset.dtype), pointee,
+                                                           volatile=target.volatile)
                     return [I.Let(name, offset, line)]
-                self.bindings[s.decl] = PointerBinding(target.buffer, offset, pointee)
+                self.bindings[s.decl] = PointerBinding(target.buffer, offset, pointee, volatile=target.volatile)
                 return []
             name = self.names.fresh(f"{s.name}_off")
             self.decls.append(I.DeclVar(name, "int64", line))
@@ -212,7 +264,7 @@ class FunctionLifter(ExprLifter):
 
     def shared_decl(self, s: A.VarDecl) -> list[I.Stmt]:
         """`__shared__ float tile[32][33];` -> one flattened block-wide buffer declared in the kernel body."""
-        if not self.fn.is_kernel:
+        if not self.fn.is_kernel and not self.inlined:
             raise LiftError("C2T1204", "__shared__ memory declared in a __device__ function", s.loc)
         if s.init is not None:
             raise LiftError("C2T1202", "__shared__ variables cannot be initialised", s.loc)
@@ -230,7 +282,7 @@ class FunctionLifter(ExprLifter):
         size = lanes_of(t) if t.size > 0 else None  # 0: `extern __shared__ T pool[];`
         if size is None and any(isinstance(d, I.DeclShared) and d.size is None for d in self.decls):
             raise LiftError("C2T1207", "a second extern __shared__ array: carve views from one pool instead", s.loc)
-        self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, t.elem)
+        self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, t.elem, s.volatile)
         self.decls.append(I.DeclShared(name, dtype, size, s.loc.line))
         return []
 
@@ -238,9 +290,13 @@ class FunctionLifter(ExprLifter):
         if isinstance(e, A.Call) and e.callee in ("__syncthreads", "__syncwarp") and not e.device_function:
             if e.callee == "__syncwarp" and e.args:
                 self.check_full_mask(e)
-            if not self.fn.is_kernel:
-                raise LiftError("C2T1204", f"'{e.callee}' inside a __device__ function is not lifted yet", e.loc)
             return [I.Barrier("block" if e.callee == "__syncthreads" else "warp", line)]
+        if isinstance(e, A.Call) and self.synchronising(e):
+            return self.inline_call(e, line)[0]
+        if isinstance(e, A.Assign) and e.op == "=" and isinstance(e.value, A.Call) and self.synchronising(e.value):
+            stmts, result = self.inline_call(e.value, line)
+            return stmts + self.assign(A.Assign("=", e.target, _Lifted(result, e.value.type, e.loc), e.type, e.loc),
+                                       line)
         if isinstance(e, A.Assign):
             return self.assign(e, line)
         if isinstance(e, A.Call):
@@ -299,7 +355,14 @@ class FunctionLifter(ExprLifter):
                 return prologue + [I.Store(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), v, line)
                                    for k, v in enumerate(values)]
             dtype = self.dtype_of(index)
-            return [I.Store(base.buffer, offset, self.updated(I.Load(base.buffer, offset, dtype), e), line)]
+            value = self.updated(I.Load(base.buffer, offset, dtype), e)
+            if base.volatile and (self.fn.is_kernel or self.inlined):
+                # Legacy warp-synchronous code (`volatile float* v = sdata; v[tid] += v[tid + 16];`) relies on
+                # the 32 lanes reading before any writes: read, warp barrier, write, warp barrier.
+                tmp = self.names.fresh(f"{base.buffer}_read")
+                return [I.Let(tmp, value, line), I.Barrier("warp", line), I.Store(base.buffer, offset,
+                        I.Var(tmp, dtype), line), I.Barrier("warp", line)]
+            return [I.Store(base.buffer, offset, value, line)]
         raise LiftError("C2T1202", "unsupported assignment target", e.loc)
 
     def snapshot(self, values, hint: str, reads_target, line: int) -> tuple[list[I.Stmt], tuple[I.Expr, ...]]:
@@ -427,12 +490,69 @@ class FunctionLifter(ExprLifter):
                         s.loc.line)]
 
     # --------------------------------------------------------- device functions
+    def synchronising(self, call: A.Call) -> bool:
+        return call.device_function and needs_inlining(call.callee, self.ctx.functions, self.ctx.sync_memo)
+
+    def inline_call(self, call: A.Call, line: int) -> tuple[list[I.Stmt], I.Expr | None]:
+        """Lift a synchronising `__device__` function into the caller's body: its barriers and warp
+        exchanges must split the caller's phases, which a `@T.macro` (one expression) cannot do."""
+        from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
+
+        fn = self.ctx.functions.get(call.callee)
+        if fn is None or fn.body is None:
+            raise LiftError("C2T1203", f"no definition of device function '{call.callee}'", call.loc)
+        if call.callee in self.ctx.active:
+            raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
+        child = FunctionLifter(fn, self.ctx, self.names)
+        child.inlined = True
+        child.decls = self.decls
+        child.builtins = self.builtins
+        stmts: list[I.Stmt] = []
+        for p, arg in zip(fn.params, call.args):
+            if isinstance(p.type, A.Pointer):
+                target = self.pointer(arg)
+                child.bindings[p.decl] = PointerBinding(target.buffer, target.offset, p.type.pointee)
+            elif isinstance(p.type, A.Scalar):
+                name = self.names.fresh(p.name)
+                value = cast(self.value(arg), p.type.dtype)
+                if p.decl in child.mutable:
+                    self.decls.append(I.DeclVar(name, p.type.dtype, line))
+                    stmts.append(I.AssignVar(name, value, line))
+                else:
+                    stmts.append(I.Let(name, value, line))
+                child.bindings[p.decl] = ScalarBinding(name, p.type.dtype, p.decl in child.mutable)
+            else:
+                raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type for inlining", p.loc)
+        self.ctx.active.append(fn.name)
+        try:
+            body = child.block(fn.body)
+        finally:
+            self.ctx.active.pop()
+        result_dtype = fn.return_type.dtype if isinstance(fn.return_type, A.Scalar) else "void"
+        result_name = self.names.fresh(f"{sanitize(fn.name.split('<')[0])}_result") if result_dtype != "void" else None
+        body = eliminate_early_returns(body, result_dtype, result_name)
+        self.decls += [s for s in body if isinstance(s, I.DeclVar)]
+        body = tuple(s for s in body if not isinstance(s, I.DeclVar))
+        result = None
+        if result_dtype != "void":
+            last = body[-1]
+            body = body[:-1]
+            if isinstance(last.value, I.Var) and last.value.name == result_name:
+                result = last.value
+            else:
+                body += (I.Let(result_name, last.value, line),)
+                result = I.Var(result_name, result_dtype)
+        return stmts + list(body), result
+
     def call_device_function(self, call: A.Call, want_value: bool) -> I.Expr:
         fn = self.ctx.functions.get(call.callee)
         if fn is None or fn.body is None:
             raise LiftError("C2T1203", f"no definition of device function '{call.callee}'", call.loc)
         if call.callee in self.ctx.active:
             raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
+        if self.synchronising(call):
+            raise LiftError("C2T1216", f"'{call.callee}' synchronises threads: call it as a whole statement "
+                                       f"(`x = {call.callee}(...);`), not inside a larger expression", call.loc)
         macro = lift_macro(fn, self.ctx, call.loc)
         args: list = []
         for param, arg in zip(fn.params, call.args):

@@ -14,6 +14,7 @@ phase then repeats the guard. Per-thread values that cross phases are handled by
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import fields, replace
 
 from cuda2tile.diagnostics import Location
@@ -81,10 +82,25 @@ def guard_phases(stmts: tuple[I.Stmt, ...], cond: I.Expr) -> tuple[I.Stmt, ...]:
     return tuple(out)
 
 
+def _definition_counts(node, counts: Counter) -> Counter:
+    if isinstance(node, (I.Let, I.AssignVar)):
+        counts[node.name] += 1
+    if isinstance(node, I.For):
+        counts[node.var] += 1
+    if isinstance(node, tuple):
+        for x in node:
+            _definition_counts(x, counts)
+    elif isinstance(node, (I.If, I.For, I.While, I.Parallel)):
+        for f in fields(node):
+            _definition_counts(getattr(node, f.name), counts)
+    return counts
+
+
 class _Splitter:
-    def __init__(self, uniform: set[str], source: str):
+    def __init__(self, uniform: set[str], source: str, definitions: Counter):
         self.uniform = uniform
         self.source = source
+        self.definitions = definitions
 
     def fail(self, node, why: str):
         lines = [ln for kind, ln in barrier_lines(node)] or [getattr(node, "line", 0)]
@@ -149,8 +165,14 @@ class _Splitter:
         # the guard is re-evaluated in each phase, valid when the branch changes nothing it reads.
         if (_vars(s.cond) & _assigned(s.then + s.other)) or _has(s.cond, _IMPURE):
             self.fail(s, "the branch condition may change inside the branch")
+        # Inside the guard, values defined only there and equal across the threads that take it (the
+        # cursor of `for (int d = 1; d < 32; d <<= 1)` in `if (tid < 32)`) may steer block-level loops:
+        # every thread runs that bookkeeping, and only the guarded ones do the phases' work.
+        local = {n for n, k in _definition_counts(s.then + s.other, Counter()).items() if k == self.definitions[n]}
+        inner = self.uniform | (uniform_variables(s.then + s.other, self.uniform) & local)
+        splitter = _Splitter(inner, self.source, self.definitions)
         negated = I.Unary("not", s.cond, "bool")
-        return list(guard_phases(self.split(s.then), s.cond) + guard_phases(self.split(s.other), negated))
+        return list(guard_phases(splitter.split(s.then), s.cond) + guard_phases(splitter.split(s.other), negated))
 
 
 def split_phases(kernel: I.Kernel) -> I.Kernel:
@@ -163,6 +185,6 @@ def split_phases(kernel: I.Kernel) -> I.Kernel:
     program = tuple(s for s in parallel.body if not isinstance(s, I.DeclVar))
     uniform = uniform_variables(program, params)
     source = kernel.source_name
-    phases = _Splitter(uniform, source).split(program)
+    phases = _Splitter(uniform, source, _definition_counts(program, Counter())).split(program)
     prefix = tuple(s for s in kernel.body if not isinstance(s, I.Parallel))
     return replace(kernel, body=prefix + declared + phases)

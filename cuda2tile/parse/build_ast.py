@@ -52,7 +52,7 @@ def ctype(t: ci.Type) -> A.CType:
         return A.Scalar(_SCALARS[kind])
     if kind == TK.POINTER:
         pointee = t.get_pointee()
-        return A.Pointer(ctype(pointee), const=pointee.is_const_qualified())
+        return A.Pointer(ctype(pointee), const=pointee.is_const_qualified(), volatile=pointee.is_volatile_qualified())
     if kind == TK.CONSTANTARRAY:
         return A.Array(ctype(t.element_type), t.element_count)
     if kind == TK.INCOMPLETEARRAY:  # `extern __shared__ float pool[];`: sized by the launch
@@ -326,7 +326,8 @@ class _Builder:
             if exprs and exprs[-1].kind == K.INIT_LIST_EXPR:
                 init = A.UnsupportedExpr("initializer list", ctype(c.type), self.loc(exprs[-1]))
         decl = c.get_usr() or f"{c.spelling}@{c.location.offset}"
-        return A.VarDecl(c.spelling, decl, ctype(c.type), init, loc, c.type.is_const_qualified(), shared)
+        volatile = "volatile" in c.type.spelling.split("*")[0] and c.type.get_canonical().kind != TK.POINTER
+        return A.VarDecl(c.spelling, decl, ctype(c.type), init, loc, c.type.is_const_qualified(), shared, volatile)
 
     def _for(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
         # libclang drops absent for-clauses from the children, so place each child by its offset

@@ -24,6 +24,7 @@ class Scalar:
 class Pointer:
     pointee: "CType"
     const: bool = False
+    volatile: bool = False  # `volatile float*`: warp-synchronous code relies on lockstep lanes
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,8 @@ class VarDecl:
     init: Expr | None
     loc: Loc
     const: bool = False
-    shared: bool = False  # __shared__ (needs the cooperative lift)
+    shared: bool = False  # __shared__ (block-wide memory)
+    volatile: bool = False  # `volatile` elements (legacy warp-synchronous shared memory)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,269 @@
+"""Walk our CUDA AST and name every construct it uses, each mapped to its `op_coverage` record.
+
+    threadIdx.x            -> BuiltinIndex            -> record `threadIdx.x`
+    expf(x)                -> Call "expf"             -> record `expf`
+    __shared__ float t[64] -> VarDecl(shared)         -> `__shared__`, and `float` for its type
+    for (int i = 0; i < n; ++i) -> For                -> `for (canonical)`
+    switch (k) { ... }     -> UnsupportedStmt(switch) -> `switch` (C2T1201)
+
+Calls to the user's own `__device__` functions are not constructs (they are walked as functions of
+their own, and give the call graph); calls that no record knows fall into the `unknown` bucket.
+Types are counted once per parameter or local declaration.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+import op_coverage
+from cuda2tile.coverage.model import Occurrence
+from cuda2tile.parse import cuda_ast as A
+
+_DTYPE_NAMES = {"float32": "float", "float64": "double", "int32": "int", "uint32": "unsigned int",
+                "int64": "long long", "uint64": "unsigned long long", "bool": "bool", "float16": "__half",
+                "bfloat16": "__nv_bfloat16", "int8": "char", "uint8": "unsigned char", "int16": "short",
+                "uint16": "unsigned short"}
+_VECTOR_NAMES = {"float32": "float", "float64": "double", "int32": "int", "uint32": "uint", "int8": "char",
+                 "uint8": "uchar", "int16": "short", "uint16": "ushort", "int64": "longlong", "uint64": "ulonglong"}
+_GLOBAL_KINDS = (("__constant__", "__constant__"), ("__managed__", "__managed__"),
+                 ("__shared__", "extern __shared__"), ("__device__", "__device__ variable"))
+_UNKNOWN_EFFORT = "medium"
+
+
+def occurrence(spelling: str, loc: A.Loc, function: str | None, code: str = "C2T1203",
+               scope: str = "device") -> Occurrence:
+    """An occurrence of `spelling`, resolved through `op_coverage.lookup` (aliases included)."""
+    rec = op_coverage.lookup(spelling)
+    if rec is None:
+        return Occurrence(spelling, "unknown", "unknown", code, _UNKNOWN_EFFORT, loc.line, loc.col, function, scope)
+    return Occurrence(rec.cuda, rec.category, rec.status.value, rec.code, rec.effort, loc.line, loc.col, function,
+                      scope, spelling if spelling != rec.cuda else "")
+
+
+def _strip_templates(spelling: str) -> str:
+    out, depth = [], 0
+    for ch in spelling:
+        depth += ch == "<"
+        if depth == 0:
+            out.append(ch)
+        depth -= ch == ">" and depth > 0
+    return "".join(out)
+
+
+def opaque_name(spelling: str) -> str | None:
+    """The record name for a type we do not model: `nvcuda::wmma::fragment<...>` -> `wmma::fragment`."""
+    name = re.sub(r"\b(const|volatile|struct|class)\s+", "", _strip_templates(spelling)).strip(" *&")
+    name = re.sub(r"::__\w+::", "::", name)  # inline namespaces such as cooperative_groups::__v1::
+    candidates = [name]
+    parts = name.split("::")
+    candidates += ["::".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]  # cub::BlockReduce::TempStorage
+    for candidate in candidates:
+        if op_coverage.lookup(candidate) is not None:
+            return candidate
+    return None
+
+
+@dataclass
+class UnitScan:
+    occurrences: dict[str, list[Occurrence]] = field(default_factory=dict)  # function name -> occurrences
+    calls: dict[str, list[tuple[str, A.Loc]]] = field(default_factory=dict)  # function -> device callees
+
+
+class _FunctionScanner:
+    def __init__(self, fn: A.Function, source: str, globals_cache: dict[str, str]):
+        self.fn = fn
+        self.source = source
+        self.globals_cache = globals_cache
+        self.out: list[Occurrence] = []
+        self.calls: list[tuple[str, A.Loc]] = []
+        self.loop_depth = 0
+
+    def add(self, spelling: str, loc: A.Loc, code: str = "C2T1203") -> None:
+        self.out.append(occurrence(spelling, loc, self.fn.name, code))
+
+    def run(self) -> None:
+        fn = self.fn
+        self.add("__global__" if fn.is_kernel else "__device__", fn.loc)
+        if fn.template_args or fn.is_template:
+            self.add("template", fn.loc)
+        for p in fn.params:
+            if isinstance(p.type, A.Opaque) and opaque_name(p.type.spelling) is None:
+                self.out.append(replace(occurrence("struct parameter", p.loc, fn.name), spelling=p.type.spelling))
+            else:
+                self.type(p.type, p.loc)
+            if p.restrict:
+                self.add("__restrict__", p.loc)
+        if fn.body is not None:
+            body = fn.body.body if isinstance(fn.body, A.Block) else (fn.body,)
+            for i, s in enumerate(body):
+                final = i == len(body) - 1 and isinstance(s, A.Return)
+                if not final:
+                    self.stmt(s)
+                elif s.value is not None:
+                    self.expr(s.value)
+
+    # ------------------------------------------------------------ types
+    def type(self, t: A.CType, loc: A.Loc) -> None:
+        if isinstance(t, A.Scalar):
+            self.add(_DTYPE_NAMES.get(t.dtype, t.dtype), loc)
+        elif isinstance(t, A.Pointer):
+            if t.const:
+                self.add("const", loc)
+            self.type(t.pointee, loc)
+        elif isinstance(t, A.Vector):
+            self.add(f"{_VECTOR_NAMES.get(t.elem, t.elem)}{t.lanes}", loc)
+        elif isinstance(t, A.Array):
+            self.type(t.elem, loc)
+        elif isinstance(t, A.Opaque):
+            name = opaque_name(t.spelling)
+            occ = occurrence(name or "struct or class type", loc, self.fn.name)
+            self.out.append(occ if name else replace(occ, spelling=t.spelling))
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, s: A.Stmt | None) -> None:
+        if s is None:
+            return
+        if isinstance(s, A.Block):
+            for x in s.body:
+                self.stmt(x)
+        elif isinstance(s, A.VarDecl):
+            if s.shared:
+                extern = isinstance(s.type, A.Array) and s.type.size == 0
+                self.add("extern __shared__" if extern else "__shared__", s.loc)
+            if s.const:
+                self.add("const", s.loc)
+            self.type(s.type, s.loc)
+            self.expr(s.init)
+        elif isinstance(s, A.ExprStmt):
+            self.expr(s.expr)
+        elif isinstance(s, A.If):
+            self.add("if/else", s.loc)
+            self.expr(s.cond)
+            self.stmt(s.then)
+            self.stmt(s.other)
+        elif isinstance(s, A.For):
+            self.add("for (canonical)" if _canonical(s) else "for (general)", s.loc)
+            self.stmt(s.init)
+            self.expr(s.cond)
+            self.expr(s.step)
+            self.loop(s.body)
+        elif isinstance(s, A.While):
+            self.add("do/while" if s.do_while else "while", s.loc)
+            self.expr(s.cond)
+            self.loop(s.body)
+        elif isinstance(s, (A.Break, A.Continue)):
+            self.add("break/continue", s.loc)
+        elif isinstance(s, A.Return):
+            if self.loop_depth:
+                self.add("return inside loop", s.loc)
+            elif self.fn.is_kernel:
+                self.add("early return", s.loc)
+            self.expr(s.value)
+        elif isinstance(s, A.UnsupportedStmt):
+            self.add(s.what, s.loc, s.code)
+
+    def loop(self, body: A.Stmt) -> None:
+        self.loop_depth += 1
+        self.stmt(body)
+        self.loop_depth -= 1
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, e: A.Expr | None) -> None:
+        if e is None or isinstance(e, (A.IntLit, A.FloatLit, A.BoolLit, A.VarRef)):
+            return
+        if isinstance(e, A.BuiltinIndex):
+            self.add(f"{e.var}.{e.axis}" if e.axis else e.var, e.loc)
+        elif isinstance(e, A.Call):
+            self.call(e)
+        elif isinstance(e, A.Cast):
+            if not e.implicit and e.type != e.operand.type:  # a copy (`__half h = x[i]`) converts nothing
+                self.add("reinterpret_cast" if e.kind == "reinterpret" else "cast", e.loc)
+            self.expr(e.operand)
+        elif isinstance(e, A.Conditional):
+            self.add("?:", e.loc)
+            for x in (e.cond, e.then, e.other):
+                self.expr(x)
+        elif isinstance(e, A.UnsupportedExpr):
+            self.add(self.unsupported_expr(e.what), e.loc, e.code)
+        else:  # BinOp, UnOp, Assign, Index, Member
+            for name in ("lhs", "rhs", "operand", "target", "value", "base", "index"):
+                child = getattr(e, name, None)
+                if child is not None:
+                    self.expr(child)
+
+    def call(self, e: A.Call) -> None:
+        if e.device_function:
+            self.calls.append((e.callee, e.loc))
+        elif e.callee.endswith("::constructor"):
+            name = opaque_name(e.callee[: -len("::constructor")])
+            self.add(name or "struct or class type", e.loc)
+        else:
+            self.add(e.callee, e.loc)
+        for a in e.args:
+            self.expr(a)
+
+    def unsupported_expr(self, what: str) -> str:
+        match = re.fullmatch(r"global variable '(\w+)'", what)
+        if match:
+            return self.global_kind(match.group(1))
+        if re.fullmatch(r"function '.*' used as a value", what):
+            return "function pointer"
+        if what.startswith("overloaded operator"):
+            return "overloaded operator"
+        if what.startswith("lambda"):
+            return "lambda"
+        return what
+
+    def global_kind(self, name: str) -> str:
+        """`__constant__ float k[4];` -> `__constant__`: the qualifier of a file-scope variable's declaration."""
+        if name not in self.globals_cache:
+            kind = "global variable"
+            decl = re.search(rf"((?:__\w+__\s+)+)[^;{{}}()=]*\b{re.escape(name)}\b", self.source)
+            if decl:
+                kind = next((k for q, k in _GLOBAL_KINDS if q in decl.group(1)), kind)
+            self.globals_cache[name] = kind
+        return self.globals_cache[name]
+
+
+def _canonical(s: A.For) -> bool:
+    """`for (int i = a; i < b; i += s)` (also <=, ++i): the shape the lift keeps as a counted loop."""
+    init, cond, step = s.init, s.cond, s.step
+    if not (isinstance(init, A.VarDecl) and init.init is not None and isinstance(init.type, A.Scalar)):
+        return False
+    if not (isinstance(cond, A.BinOp) and cond.op in ("<", "<=") and isinstance(cond.lhs, A.VarRef)
+            and cond.lhs.decl == init.decl):
+        return False
+    return (isinstance(step, A.Assign) and step.op == "+=" and isinstance(step.target, A.VarRef)
+            and step.target.decl == init.decl)
+
+
+def scan_unit(unit: A.TranslationUnit, source: str) -> UnitScan:
+    """Every construct occurrence of every kernel and `__device__` function in the unit."""
+    result = UnitScan()
+    globals_cache: dict[str, str] = {}
+    for fn in unit.functions:
+        scanner = _FunctionScanner(fn, source, globals_cache)
+        scanner.run()
+        result.occurrences.setdefault(fn.name, []).extend(scanner.out)
+        result.calls.setdefault(fn.name, []).extend(scanner.calls)
+    for fn, calls in result.calls.items():  # recursion: a call whose callee reaches back to the caller
+        for callee, loc in calls:
+            if fn in reachable(result.calls, callee):
+                result.occurrences[fn].append(occurrence("recursion", loc, fn, "C2T1209"))
+    for launch in unit.launches:
+        shared = launch.shared_bytes not in (None, "", "0")
+        name = "<<<grid, block, shared bytes>>>" if shared else "<<<grid, block>>>"
+        result.occurrences.setdefault("", []).append(occurrence(name, launch.loc, None, scope="host"))
+    return result
+
+
+def reachable(calls: dict[str, list[tuple[str, A.Loc]]], start: str) -> set[str]:
+    """`start` and every function it calls, directly or not."""
+    seen, todo = set(), [start]
+    while todo:
+        fn = todo.pop()
+        if fn not in seen:
+            seen.add(fn)
+            todo += [callee for callee, _ in calls.get(fn, [])]
+    return seen
