@@ -7,6 +7,7 @@ loads). Bindings tell what each CUDA declaration is in the IR.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import op_coverage
@@ -65,7 +66,29 @@ class SharedScalarBinding:
     dtype: str
 
 
-Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding
+@dataclass(frozen=True)
+class GroupBinding:
+    """A cooperative group: the whole block, or a `thread_block_tile<size>` partition of it."""
+    kind: str  # "block" | "tile"
+    size: int = 0
+
+
+Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding | GroupBinding
+
+_TILE_RE = re.compile(r"thread_block_tile<\s*(\d+)")
+
+
+def group_of_type(t: A.CType) -> GroupBinding | None:
+    """`cooperative_groups::thread_block_tile<32>` -> GroupBinding("tile", 32); thread_block -> block."""
+    spelling = getattr(t, "spelling", "")
+    if "cooperative_groups::" not in spelling:
+        return None
+    match = _TILE_RE.search(spelling)
+    if match:
+        return GroupBinding("tile", int(match.group(1)))
+    if spelling.rstrip().endswith("thread_block"):
+        return GroupBinding("block")
+    return None
 
 
 def lanes_of(t: A.CType) -> int:
@@ -101,8 +124,21 @@ def binary(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
     return I.Binary(op, a, b, dtype)
 
 
+def _fold(op: str, a: int, b: int, dtype: str) -> int | None:
+    """Integer constant folding with C semantics (truncating / and %), within int32 range."""
+    if op in ("/", "%") and b == 0:
+        return None
+    q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1) if op in ("/", "%") else 0
+    value = {"+": a + b, "-": a - b, "*": a * b, "/": q, "%": a - q * b if op == "%" else 0}.get(op)
+    return value if value is not None and dtype == "int32" and -2 ** 31 <= value < 2 ** 31 else None
+
+
 def arith(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
     """C arithmetic on IR values of `dtype`: `/` and `%` truncate on integers (T.truncdiv/truncmod)."""
+    if isinstance(a, I.Const) and isinstance(b, I.Const) and not is_float(dtype) and dtype != "bool":
+        folded = _fold(op, int(a.value), int(b.value), dtype)
+        if folded is not None:
+            return I.Const(folded, dtype)
     if op == "/":
         return binary("div" if is_float(dtype) else "truncdiv", a, b, dtype)
     if op == "%":
@@ -349,7 +385,9 @@ class ExprLifter:
             return I.WarpVote(_VOTES[name], pred, "uint32" if name == "__ballot_sync" else "int32")
         if name == "__activemask":
             return I.Const(0xFFFFFFFF, "uint32")  # no divergence is modelled: every lane of the warp is active
-        if name in _COOPERATIVE or name.startswith("cooperative_groups"):
+        if name.startswith("cooperative_groups::"):
+            return self.group_call(e)
+        if name in _COOPERATIVE:
             raise LiftError("C2T1204", f"'{name}' is not lifted yet", e.loc)
         if name.startswith("atomic"):
             return self.atomic(e, want_value)
@@ -374,6 +412,62 @@ class ExprLifter:
         if op == "rcp":
             return binary("div", const(1, dtype), args[0], dtype)
         return I.Intrinsic(op, tuple(args), dtype)
+
+    def group(self, e: A.Expr) -> GroupBinding:
+        if isinstance(e, A.VarRef):
+            binding = self.lookup(e)
+            if isinstance(binding, GroupBinding):
+                return binding
+        if isinstance(e, A.Cast):
+            return self.group(e.operand)
+        found = group_of_type(e.type)
+        if found is not None:  # a temporary such as `cg::this_thread_block().sync()`
+            return found
+        raise LiftError("C2T1204", "cooperative group the lift cannot identify", e.loc)
+
+    def threads(self) -> I.Expr:
+        """blockDim.x * blockDim.y * blockDim.z as far as the kernel reads them (the block's thread count)."""
+        total = I.BlockDim("x")
+        for axis in "yz":
+            if ("blockDim", axis) in self.block_axes_used() or ("threadIdx", axis) in self.block_axes_used():
+                total = I.Binary("mul", total, I.BlockDim(axis), "int32")
+        return total
+
+    def block_axes_used(self) -> set:
+        return getattr(self, "builtins", set())
+
+    def group_call(self, e: A.Call) -> I.Expr:
+        """Cooperative groups, as the warp and block primitives they are built on."""
+        method = e.callee.rsplit("::", 1)[1]
+        if method in ("this_thread_block", "tiled_partition"):
+            raise LiftError("C2T1204", f"'{method}' used other than to initialise a group variable", e.loc)
+        if not e.args:
+            raise LiftError("C2T1204", f"cooperative_groups::{method} is not lifted yet", e.loc)
+        g = self.group(e.args[0])
+        dtype = self.dtype_of(e) if not isinstance(e.type, A.Void) else "void"
+        lin = I.LinearThreadIdx()
+        if g.kind == "tile" and (g.size <= 0 or 32 % g.size):
+            raise LiftError("C2T1215", f"thread_block_tile<{g.size}>: only tiles that divide a warp are lifted", e.loc)
+        if method in ("thread_rank", "meta_group_rank", "size", "num_threads"):
+            if g.kind == "block":
+                value = lin if method == "thread_rank" else (I.Const(0, "int32") if method == "meta_group_rank"
+                                                            else self.threads())
+            elif method == "thread_rank":
+                value = I.Binary("truncmod", lin, I.Const(g.size, "int32"), "int32")
+            elif method == "meta_group_rank":
+                value = I.Binary("truncdiv", lin, I.Const(g.size, "int32"), "int32")
+            else:
+                value = I.Const(g.size, "int32")
+            return cast(value, dtype)
+        kinds = {"shfl": "idx", "shfl_up": "up", "shfl_down": "down", "shfl_xor": "xor"}
+        if method in kinds and g.kind == "tile":
+            value = cast(self.value(e.args[1]), dtype)
+            arg = cast(self.value(e.args[2]), "int32")
+            return I.WarpShuffle(kinds[method], value, arg, I.Const(g.size, "int32"), dtype)
+        if method in ("any", "all", "ballot") and g.kind == "tile" and g.size == 32:
+            vote = I.WarpVote(method, self.condition(e.args[1]), "uint32" if method == "ballot" else "int32")
+            return cast(vote, dtype)
+        raise LiftError("C2T1204", f"cooperative_groups {g.kind} method '{method}' is not lifted yet", e.loc)
 
     def check_full_mask(self, e: A.Call) -> None:
         mask = e.args[0] if e.args else None

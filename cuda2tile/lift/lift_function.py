@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
-                                      SharedScalarBinding, VectorBinding, arith, cast, const, elem_dtype,
+                                      SharedScalarBinding, VectorBinding, arith, cast, const, elem_dtype, group_of_type,
                                       innermost_dtype, lanes_of, offset_add, offset_scale)
 from cuda2tile.lift.types import common_dtype, is_float, type_name
 from cuda2tile.parse import cuda_ast as A
@@ -210,6 +210,10 @@ class FunctionLifter(ExprLifter):
         t = s.type
         if s.shared:
             return self.shared_decl(s)
+        group = group_of_type(t)
+        if group is not None:  # `auto tile = cg::tiled_partition<32>(cg::this_thread_block());`
+            self.bindings[s.decl] = group
+            return []
         if isinstance(s.init, A.Call) and self.synchronising(s.init):
             stmts, result = self.inline_call(s.init, line)
             return stmts + self.var_decl(A.VarDecl(s.name, s.decl, s.type, _Lifted(result, s.init.type, s.loc), s.loc,
@@ -291,6 +295,9 @@ class FunctionLifter(ExprLifter):
             if e.callee == "__syncwarp" and e.args:
                 self.check_full_mask(e)
             return [I.Barrier("block" if e.callee == "__syncthreads" else "warp", line)]
+        if isinstance(e, A.Call) and e.callee == "cooperative_groups::sync" and e.args:
+            group = self.group(e.args[0])
+            return [I.Barrier("block" if group.kind == "block" else "warp", line)]
         if isinstance(e, A.Call) and self.synchronising(e):
             return self.inline_call(e, line)[0]
         if isinstance(e, A.Assign) and e.op == "=" and isinstance(e.value, A.Call) and self.synchronising(e.value):

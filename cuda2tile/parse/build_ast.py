@@ -235,6 +235,16 @@ class _Builder:
             return A.Call(f"{name}::constructor", args, t, loc)
         if name.startswith("operator") and ref is not None:
             return self._operator_call(c, name[len("operator"):].strip(), args, t, loc)
+        if ref is not None and ref.kind in (K.CXX_METHOD, K.FUNCTION_DECL) and _in_namespace(ref, "cooperative_groups"):
+            # cooperative groups: `tile.shfl_down(v, 1)` -> Call("cooperative_groups::shfl_down", (tile, v, 1))
+            if ref.kind == K.CXX_METHOD:
+                member = next(iter(c.get_children()), None)
+                while member is not None and member.kind == K.UNEXPOSED_EXPR:
+                    member = next(iter(member.get_children()), None)
+                obj = list(member.get_children()) if member is not None and member.kind == K.MEMBER_REF_EXPR else []
+                if obj:
+                    args = (self.expr(obj[0]),) + args
+            return A.Call(f"cooperative_groups::{name}", args, t, loc)
         if any(ch.kind == K.CALL_EXPR and ch.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")
                for ch in c.get_children()):
             return A.UnsupportedExpr("kernel launch from device code", t, loc, "C2T1211")
@@ -422,6 +432,15 @@ class _Builder:
             values.pop()
         folded = tuple(values) if all(v is not None for v in values) else None
         return tuple(texts), folded
+
+
+def _in_namespace(cursor: ci.Cursor, namespace: str) -> bool:
+    parent = cursor.semantic_parent
+    while parent is not None and parent.kind != K.TRANSLATION_UNIT:
+        if parent.kind == K.NAMESPACE and parent.spelling == namespace:
+            return True
+        parent = parent.semantic_parent
+    return False
 
 
 def _is_decay(src: A.CType, dst: A.CType) -> bool:

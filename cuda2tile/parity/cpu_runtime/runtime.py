@@ -291,6 +291,7 @@ _runtime_hash_cache: str | None = None
 _compiler_id_cache: dict[str, str] = {}
 _fma_cache: bool | None = None
 _load_lock = threading.Lock()
+_inprocess_lock = threading.Lock()
 
 
 def _runtime_hash() -> str:
@@ -657,7 +658,8 @@ class Module:
         if timeout is not None:
             opts.deadline = time.monotonic() + float(timeout)
         argv = plan.build(lambda arr: arr.ctypes.data)
-        rc = k.entry(ctypes.byref(_Dim3(*g)), ctypes.byref(_Dim3(*b)), smem, argv, ctypes.byref(opts))
+        with _inprocess_lock:  # the runtime's scheduler state is per process
+            rc = k.entry(ctypes.byref(_Dim3(*g)), ctypes.byref(_Dim3(*b)), smem, argv, ctypes.byref(opts))
         if rc:
             self._raise_status(rc, opts, name, g, b, timeout, "")
 
@@ -702,6 +704,7 @@ class Module:
                 code = 0
                 try:
                     os.dup2(errfile.fileno(), 2)
+                    self._lib.c2t_rt_reset()
                     self._lib.c2t_rt_install_crash_handler(opts_addr)
                     k.entry(ctypes.byref(gd), ctypes.byref(bd), smem, argv, opts_addr)
                 except BaseException:  # pragma: no cover - child side

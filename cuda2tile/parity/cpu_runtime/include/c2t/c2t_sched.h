@@ -244,6 +244,10 @@ struct Runtime {
     Ctx sched;
     Fiber* cur = nullptr;
     uint32_t done = 0, bar_waiting = 0;
+    int bar_count = 0;          // arrivals with a true predicate
+    bool bar_mismatch = false;  // arrivals at different barriers (site or kind)
+    uint8_t bar_kind = 0;
+    std::source_location bar_site;
     int error = 0;
     void (*invoke)(void*) = nullptr;
     void* invoke_ctx = nullptr;
@@ -390,54 +394,57 @@ inline void release_lane(Warp& w, Fiber* f) {
 // ---------------------------------------------------------------------------
 inline uint32_t barrier_required() { return rt.strict ? rt.nthreads : rt.nthreads - rt.done; }
 
-inline void release_barrier() {
-    Fiber* first = nullptr;
-    bool mismatch = false;
-    int count = 0;
+inline void report_barrier_mismatch() {
     const uint32_t n = rt.nthreads;
+    Buf b;
+    b.add("barrier divergence: block (%u,%u,%u): threads wait at different barriers: ", blockIdx.x,
+          blockIdx.y, blockIdx.z);
+    bool listed[C2T_MAX_BLOCK_THREADS] = {};
+    bool firstg = true;
     for (uint32_t i = 0; i < n; ++i) {
-        Fiber* f = &rt.fibers[i];
-        if (f->state != ST_BAR) continue;
-        if (!first) first = f;
-        else if (f->bkind != first->bkind || !same_site(f->bsite, first->bsite)) mismatch = true;
-        count += f->bpred != 0;
+        Fiber* g = &rt.fibers[i];
+        if (g->state != ST_BAR || listed[i]) continue;
+        b.add("%sthreads ", firstg ? "" : "; ");
+        firstg = false;
+        auto sel = [&](uint32_t k) {
+            Fiber* h = &rt.fibers[k];
+            return h->state == ST_BAR && h->bkind == g->bkind && same_site(h->bsite, g->bsite);
+        };
+        add_ranges(b, n, sel);
+        for (uint32_t k = 0; k < n; ++k) if (sel(k)) listed[k] = true;
+        b.add(" at %s (%s:%u)", bar_name(g->bkind), g->bsite.file_name(), g->bsite.line());
     }
-    if (mismatch && rt.strict) {
-        Buf b;
-        b.add("barrier divergence: block (%u,%u,%u): threads wait at different barriers: ", blockIdx.x,
-              blockIdx.y, blockIdx.z);
-        // group by site
-        bool listed[C2T_MAX_BLOCK_THREADS] = {};
-        bool firstg = true;
-        for (uint32_t i = 0; i < n; ++i) {
-            Fiber* g = &rt.fibers[i];
-            if (g->state != ST_BAR || listed[i]) continue;
-            b.add("%sthreads ", firstg ? "" : "; ");
-            firstg = false;
-            auto sel = [&](uint32_t k) {
-                Fiber* h = &rt.fibers[k];
-                return h->state == ST_BAR && h->bkind == g->bkind && same_site(h->bsite, g->bsite);
-            };
-            add_ranges(b, n, sel);
-            for (uint32_t k = 0; k < n; ++k) if (sel(k)) listed[k] = true;
-            b.add(" at %s (%s:%u)", bar_name(g->bkind), g->bsite.file_name(), g->bsite.line());
-        }
-        fail(C2T_ERR_BARRIER, "%s", b.data);
+    fail(C2T_ERR_BARRIER, "%s", b.data);
+}
+
+inline void release_barrier() {
+    if (rt.bar_mismatch && rt.strict) {
+        report_barrier_mismatch();
         return;
     }
+    const int count = rt.bar_count;
     const int waiting = int(rt.bar_waiting);
+    const uint32_t n = rt.nthreads;
+    Fiber* fs = rt.fibers;
     for (uint32_t i = 0; i < n; ++i) {
-        Fiber* f = &rt.fibers[i];
+        Fiber* f = &fs[i];
         if (f->state != ST_BAR) continue;
         switch (f->bkind) {
             case B_COUNT: f->bres = count; break;
             case B_AND: f->bres = count == waiting; break;
             case B_OR: f->bres = count != 0; break;
-            default: f->bres = 0;
+            default: break;
         }
-        release_lane(rt.warps[f->warp], f);
+        f->state = ST_RUN;
+    }
+    for (uint32_t wi = 0; wi < rt.nwarps; ++wi) {
+        // lanes that were at the barrier are runnable again
+        Warp& w = rt.warps[wi];
+        w.runnable = uint32_t(__builtin_popcount(w.exists & ~w.exited & ~w.waiting));
     }
     rt.bar_waiting = 0;
+    rt.bar_count = 0;
+    rt.bar_mismatch = false;
 }
 
 inline int block_barrier(int kind, int pred, const std::source_location& loc) {
@@ -450,6 +457,14 @@ inline int block_barrier(int kind, int pred, const std::source_location& loc) {
     f->bkind = uint8_t(kind);
     f->bpred = pred;
     f->bsite = loc;
+    f->bres = 0;
+    if (rt.bar_waiting == 0) {
+        rt.bar_kind = uint8_t(kind);
+        rt.bar_site = loc;
+    } else if (rt.bar_kind != kind || !same_site(rt.bar_site, loc)) {
+        rt.bar_mismatch = true;
+    }
+    rt.bar_count += pred != 0;
     rt.bar_waiting++;
     lane_blocked(rt.warps[f->warp], f->warp);
     if (rt.bar_waiting == barrier_required()) release_barrier();
@@ -834,6 +849,8 @@ inline int run_block_fibers() {
     }
     rt.done = 0;
     rt.bar_waiting = 0;
+    rt.bar_count = 0;
+    rt.bar_mismatch = false;
     rt.mode = 2;
     rt.cur = &rt.fibers[0];
     threadIdx = rt.fibers[0].tid;
@@ -1100,3 +1117,9 @@ extern "C" __attribute__((visibility("default"), used)) inline int c2t_rt_instal
     return 0;
 }
 extern "C" __attribute__((visibility("default"), used)) inline size_t c2t_rt_max_dyn_smem() { return C2T_MAX_DYN_SMEM; }
+// Forget launch state inherited through fork() from a thread that was inside a launch.
+extern "C" __attribute__((visibility("default"), used)) inline void c2t_rt_reset() {
+    c2t::rt.mode = 0;
+    c2t::rt.cur = nullptr;
+    c2t::rt.error = 0;
+}

@@ -1,0 +1,65 @@
+"""The coverage report as one JSON document (schema `cuda2tile.coverage/1`, see json_schema.py).
+
+Every other format (text, Markdown, SARIF, JUnit) is rendered from this document, so they
+cannot disagree with it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict
+from datetime import datetime, timezone
+
+from cuda2tile import __version__
+from cuda2tile.coverage.collect import TreeScan
+from cuda2tile.coverage.summary import kernel_effort, summarize, top_constructs
+
+SCHEMA = "cuda2tile.coverage/1"
+
+
+def _occurrence(o) -> dict:
+    data = asdict(o)
+    data["spelling"] = data["spelling"] or data["construct"]
+    return data
+
+
+def _file(f) -> dict:
+    kernels = []
+    for k in f.kernels:
+        occs = f.kernel_occurrences(k)
+        blocking = sorted({o.construct for o in occs if o.status in ("unsupported", "planned", "unknown")
+                           and o.scope == "device"})
+        kernels.append({"name": k.name, "status": k.status, "line": k.line, "end_line": k.end_line,
+                        "lines": k.lines, "factory": k.factory, "functions": k.functions,
+                        "diagnostics": [asdict(d) for d in k.diagnostics],
+                        "constructs": dict(sorted(Counter(o.construct for o in occs).items())),
+                        "blocking": blocking, "effort_hours": kernel_effort(f, k), "parity": k.parity})
+    return {"path": f.path, "display": f.display, "cached": f.cached, "seconds": round(f.seconds, 4),
+            "diagnostics": [asdict(d) for d in f.diagnostics], "kernels": kernels,
+            "occurrences": [_occurrence(o) for o in f.all_occurrences()]}
+
+
+def build_report(tree: TreeScan, sources: list[str], options: dict, git: dict | None = None) -> dict:
+    files = [s.coverage for s in tree.files]
+    summary = summarize(files)
+    summary["parity"]["ran"] = bool(options.get("parity"))
+    return {
+        "schema": SCHEMA,
+        "tool_version": __version__,
+        "generated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "sources": list(sources),
+        "options": options,
+        "git": git,
+        "timing": {"seconds": round(tree.seconds, 3), "files_cached": tree.cache_hits,
+                   "files_scanned": tree.cache_misses},
+        "summary": summary,
+        "top_unsupported": top_constructs(files, "device"),
+        "top_host": top_constructs(files, "host"),
+        "errors": [{"code": d.code, "message": d.message, "path": d.loc.file} for d in tree.errors],
+        "files": [_file(f) for f in files],
+    }
+
+
+def render(report: dict) -> str:
+    return json.dumps(report, indent=1) + "\n"
