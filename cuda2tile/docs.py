@@ -37,15 +37,30 @@ def diagnostics_md() -> str:
 
 def coverage_md() -> str:
     records = op_coverage.ALL_CONSTRUCTS
+    statuses = [s.value for s in op_coverage.Status]
     counts = Counter(r.status.value for r in records)
+    categories = sorted({r.category for r in records})
     lines = [_HEADER.format(source="op_coverage/"), "# CUDA construct coverage\n\n",
-             f"{len(records)} constructs: " + ", ".join(f"{counts[s.value]} {s.value}" for s in op_coverage.Status)
-             + ".\n\n"]
-    for category in sorted({r.category for r in records}):
-        lines.append(f"## {category}\n\n| CUDA | status | TileLang | code | notes | tested by |\n|---|---|---|---|---|---|\n")
+             f"{len(records)} constructs: " + ", ".join(f"{counts[s]} {s}" for s in statuses) + ".\n\n",
+             "Every record names the CUDA construct, its status, the TileLang it becomes, the diagnostic code "
+             "reported when it is met and not supported, the manual effort that implies, and the tests that "
+             "exercise it (a test fails when a `supported` record has none). `cuda2tile coverage` counts a "
+             "tree's uses of each record ([coverage-reports.md](coverage-reports.md)); host-code categories ("
+             + ", ".join(f"`{c}`" for c in sorted(op_coverage.HOST_CATEGORIES)) + ") are counted apart, "
+             "since cuda2tile converts kernels, not host programs.\n\n",
+             "| category | " + " | ".join(statuses) + " | total |\n|---|" + "---|" * (len(statuses) + 1) + "\n"]
+    for category in categories:
+        by = Counter(r.status.value for r in records if r.category == category)
+        lines.append(f"| [{category}](#{category}) | " + " | ".join(str(by[s]) for s in statuses)
+                     + f" | {sum(by.values())} |\n")
+    lines.append("\n")
+    for category in categories:
+        lines.append(f"## {category}\n\n| CUDA | status | TileLang | code | effort | notes | tested by |\n"
+                     "|---|---|---|---|---|---|---|\n")
         for r in sorted((r for r in records if r.category == category), key=lambda r: r.cuda):
+            note = r.note + (" Also spelled: " + ", ".join(f"`{a}`" for a in r.aliases) + "." if r.aliases else "")
             lines.append(f"| `{_cell(r.cuda)}` | {r.status.value} | {_cell(r.tilelang)} | {r.code or ''} | "
-                         f"{_cell(r.note)} | {', '.join(r.tests)} |\n")
+                         f"{r.effort} | {_cell(note.strip())} | {', '.join(r.tests)} |\n")
         lines.append("\n")
     return "".join(lines)
 

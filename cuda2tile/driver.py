@@ -104,7 +104,11 @@ def convert_source(path: str, display: str, options: ConvertOptions = ConvertOpt
         try:
             kernel = lift_kernel(fn, functions, unit.launches)
         except LiftError as err:
-            kr.diagnostics.append(Diagnostic(err.code, f"kernel '{fn.name}' is not converted: {err.message}", err.loc,
+            loc = err.loc
+            if loc.col <= 1 and 1 <= loc.line <= len(parsed.source_lines):  # passes know the line: point at its code
+                text = parsed.source_lines[loc.line - 1]
+                loc = Location(loc.file, loc.line, len(text) - len(text.lstrip()) + 1)
+            kr.diagnostics.append(Diagnostic(err.code, f"kernel '{fn.name}' is not converted: {err.message}", loc,
                                              kernel=fn.name))
             continue
         except Exception as err:

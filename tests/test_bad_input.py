@@ -16,10 +16,10 @@ CASES = {
     # name: (file bytes, expected (code, line) pairs)
     "malformed.cu": ((GOOD + "__global__ void broken(float* x) {\n  x[0] = ;\n}\n").encode(), [("C2T1101", 3)]),
     "unknown_include.cu": (("#include \"no_such_header.h\"\n" + GOOD).encode(), [("C2T1102", 1)]),
-    "unsupported.cu": ((GOOD + "__global__ void uses_barrier(float* x) {\n  x[threadIdx.x] = 1.0f;\n"
+    "unsupported.cu": ((GOOD + "__global__ void uses_barrier(float* x) {\n  if (threadIdx.x < 16)\n"
                         "  __syncthreads();\n}\n"
                         "__global__ void uses_switch(int k, float* x) {\n  switch (k) { case 0: x[0] = 1; break; }\n}\n"
-                        ).encode(), [("C2T1204", 4), ("C2T1201", 7)]),
+                        ).encode(), [("C2T1214", 4), ("C2T1201", 7)]),
     "latin1.cu": (b"// caf\xe9 au lait\n" + GOOD.encode(), [("C2T1002", 1)]),
     "empty.cu": (b"", [("C2T1003", 0)]),
     "nul_bytes.cu": (GOOD.encode() + b"\x00\x00\n", []),
@@ -78,13 +78,13 @@ def test_unsupported_kernels_are_reported_not_emitted(batch):
     statuses = {k["name"]: k["status"] for k in entry["kernels"]}
     assert statuses == {"good": "converted", "uses_barrier": "unsupported", "uses_switch": "unsupported"}
     text = (out / "unsupported.py").read_text()
-    assert "def uses_barrier" not in text and "# uses_barrier (unsupported.cu:2): not converted, C2T1204" in text
+    assert "def uses_barrier" not in text and "# uses_barrier (unsupported.cu:2): not converted, C2T1214" in text
 
 
 def test_diagnostic_shows_source_line_and_caret(batch):
     _, _, result, _ = batch
     lines = result.stderr.splitlines()
-    k = next(i for i, ln in enumerate(lines) if ln.startswith("unsupported.cu:4:") and "C2T1204" in ln)
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("unsupported.cu:4:") and "C2T1214" in ln)
     assert lines[k + 1].strip() == "__syncthreads();"
     assert lines[k + 2].strip() == "^" and lines[k + 2].index("^") == lines[k + 1].index("_")
 

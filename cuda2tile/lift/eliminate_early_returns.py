@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.ir_names import all_names, fresh
+from cuda2tile.lift.uniformity import expr_uniform, uniform_variables
 
 RESULT = "result"
 
@@ -146,20 +147,30 @@ def _guard(stmts: tuple[I.Stmt, ...], active: I.Expr) -> tuple[I.Stmt, ...]:
     return tuple(out)
 
 
-def _with_active_flag(body: tuple[I.Stmt, ...], flag: str) -> tuple[I.Stmt, ...]:
+def _with_active_flag(body: tuple[I.Stmt, ...], flag: str, uniform: set[str]) -> tuple[I.Stmt, ...]:
     """Early returns before barriers: a returned thread clears its `active` flag, and everything
     after the return runs under `if active:`; the thread still takes part in the barriers, as an
-    exited CUDA thread does not hold the others back."""
+    exited CUDA thread does not hold the others back. A block-uniform `if (c) return;` (the whole
+    block leaves) simply guards the rest: `if not c: rest`."""
     active = I.Var(flag, "bool")
     for k, s in enumerate(body):
+        if (isinstance(s, I.If) and s.then and isinstance(s.then[-1], I.Return) and not s.other
+                and not _contains(s.then[:-1], I.Return) and expr_uniform(s.cond, uniform)):
+            rest = _with_active_flag(body[k + 1:], flag, uniform)
+            keep = (I.If(s.cond, s.then[:-1], (), s.line),) if s.then[:-1] else ()
+            return body[:k] + keep + (I.If(I.Unary("not", s.cond, "bool"), rest, (), s.line),)
         if _contains(s, I.Return):
             # `_structure` makes each return the last statement of its path; it then clears the flag
             head = _replace_returns_with_clear(_structure((s,)), flag)
             rest = body[k + 1:]
             if _contains(rest, I.Return):
-                rest = _with_active_flag(rest, flag)
+                rest = _with_active_flag(rest, flag, uniform)
             return body[:k] + _negate_empty_then(head) + _guard(rest, active)
     return body
+
+
+def _uses(node, name: str) -> bool:
+    return name in all_names(node)
 
 
 def _replace_returns_with_clear(stmts, flag: str):
@@ -183,10 +194,13 @@ def eliminate_kernel_returns(kernel: I.Kernel) -> I.Kernel:
         if isinstance(s, I.Parallel) and _contains(s.body, I.Return):
             if _contains(s.body, I.Barrier):
                 flag = fresh(ACTIVE, all_names(kernel))
-                decl = (I.DeclVar(flag, "bool"), I.AssignVar(flag, I.Const(True, "bool")))
                 decls = tuple(x for x in s.body if isinstance(x, I.DeclVar))
                 rest = tuple(x for x in s.body if not isinstance(x, I.DeclVar))
-                s = replace(s, body=decls + decl + _with_active_flag(rest, flag))
+                params = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
+                body_out = _with_active_flag(rest, flag, uniform_variables(rest, params))
+                if _uses(body_out, flag):
+                    decls += (I.DeclVar(flag, "bool"), I.AssignVar(flag, I.Const(True, "bool")))
+                s = replace(s, body=decls + body_out)
             else:
                 s = replace(s, body=eliminate_early_returns(s.body, "void"))
         body.append(s)

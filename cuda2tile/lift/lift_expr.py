@@ -130,7 +130,8 @@ def _fold(op: str, a: int, b: int, dtype: str) -> int | None:
         return None
     q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1) if op in ("/", "%") else 0
     value = {"+": a + b, "-": a - b, "*": a * b, "/": q, "%": a - q * b if op == "%" else 0}.get(op)
-    return value if value is not None and dtype == "int32" and -2 ** 31 <= value < 2 ** 31 else None
+    bounds = {"int32": (-2 ** 31, 2 ** 31), "uint32": (0, 2 ** 32), "int64": (-2 ** 63, 2 ** 63)}.get(dtype)
+    return value if value is not None and bounds and bounds[0] <= value < bounds[1] else None
 
 
 def arith(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
@@ -149,6 +150,8 @@ def arith(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
 def cast(e: I.Expr, dtype: str) -> I.Expr:
     if e.dtype == dtype:
         return e
+    if isinstance(e, I.Cast) and dtype == "bool" and e.operand.dtype == "bool" and not is_float(e.dtype):
+        return e.operand  # bool -> int -> bool is the identity (`__ballot_sync(mask, i < n)` takes an int)
     if isinstance(e, I.Const) and dtype != "bool" and not (is_float(e.dtype) and not is_float(dtype)):
         if not is_float(dtype) or isinstance(e.value, (int, float)):
             if is_float(dtype) or 0 <= e.value < 2 ** 31:  # in-range integer constants convert exactly
@@ -315,13 +318,13 @@ class ExprLifter:
                 return PointerBinding(inner.buffer, inner.offset, new if not isinstance(new, A.Void) else old,
                                       volatile=inner.volatile or e.type.volatile)
             return inner
-        if isinstance(e, A.BinOp) and e.op in ("+", "-") and isinstance(e.lhs.type, A.Pointer):
+        if isinstance(e, A.BinOp) and e.op in ("+", "-") and isinstance(e.lhs.type, (A.Pointer, A.Array)):
             base = self.pointer(e.lhs)
             step = offset_scale(self.value(e.rhs), lanes_of(base.pointee))
             if e.op == "-":
                 step = I.Unary("neg", step, step.dtype)
             return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee, volatile=base.volatile)
-        if isinstance(e, A.BinOp) and e.op == "+" and isinstance(e.rhs.type, A.Pointer):
+        if isinstance(e, A.BinOp) and e.op == "+" and isinstance(e.rhs.type, (A.Pointer, A.Array)):
             return self.pointer(A.BinOp("+", e.rhs, e.lhs, e.type, e.loc))
         if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.Index):
             base = self.pointer(e.operand.base)

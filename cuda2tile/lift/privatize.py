@@ -165,7 +165,7 @@ def privatize(kernel: I.Kernel) -> I.Kernel:
                 k = _index_of(s)
                 names: set[str] = set()
                 _walk_names(s.body, names)
-                needed = _closure({n for n in names if n in recompute}, lets, recompute)
+                needed = _closure({n for n in names if n in recompute}, lets, set(lets) - uniform)
                 defined_here = {st.name for st in s.body if isinstance(st, I.Let)}
                 prologue = [I.DeclVar(n, declared[n].dtype, declared[n].line)
                             for n in sorted(single_phase_vars, key=list(declared).index) if single_phase_vars[n] == k]

@@ -12,8 +12,21 @@ from cuda2tile.lift import tile_ir as I
 _CMP = {"lt", "le", "gt", "ge", "eq", "ne", "and", "or"}
 
 
+privates: dict[str, str] = {}  # per-thread slots of the kernel being verified (reset by verify_kernel)
+
+
 def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], where: str) -> None:
-    if isinstance(e, I.Var):
+    if isinstance(e, I.PrivateLoad):
+        if e.name not in privates:
+            problems.append(f"{where}: read of undeclared per-thread slot '{e.name}'")
+        if e.index is not None:
+            _expr(e.index, scope, buffers, problems, where)
+    elif isinstance(e, (I.WarpShuffle,)):
+        for part in (e.value, e.arg, e.width):
+            _expr(part, scope, buffers, problems, where)
+    elif isinstance(e, I.WarpVote):
+        _expr(e.predicate, scope, buffers, problems, where)
+    elif isinstance(e, I.Var):
         if e.name not in scope:
             problems.append(f"{where}: '{e.name}' used before it is defined")
     elif isinstance(e, I.Load):
@@ -54,8 +67,8 @@ def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], wher
 
 
 def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], problems: list[str],
-           in_macro: bool, returns_allowed: bool = False) -> None:
-    scope = set(scope)
+           in_macro: bool, returns_allowed: bool = False, leaky: bool = False) -> None:
+    scope = scope if leaky else set(scope)
     for k, s in enumerate(stmts):
         where = f"line {s.line}"
         if isinstance(s, I.Let):
@@ -63,8 +76,16 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
             scope.add(s.name)
         elif isinstance(s, I.DeclVar):
             scope.add(s.name)
-        elif isinstance(s, I.DeclLocal):
+        elif isinstance(s, (I.DeclLocal, I.DeclShared)):
             buffers[s.name] = s.dtype
+        elif isinstance(s, I.DeclPrivate):
+            privates[s.name] = s.dtype
+        elif isinstance(s, I.PrivateStore):
+            if s.name not in privates:
+                problems.append(f"{where}: store to undeclared per-thread slot '{s.name}'")
+            _expr(s.value, scope, buffers, problems, where)
+            if s.index is not None:
+                _expr(s.index, scope, buffers, problems, where)
         elif isinstance(s, I.AssignVar):
             if s.name in loops:
                 problems.append(f"{where}: loop variable '{s.name}' is assigned")
@@ -78,15 +99,15 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                 problems.append(f"{where}: store of {s.value.dtype} into {buffers[s.buffer]} buffer '{s.buffer}'")
         elif isinstance(s, I.If):
             _expr(s.cond, scope, buffers, problems, where)
-            _block(s.then, scope, buffers, loops, problems, in_macro, returns_allowed)
-            _block(s.other, scope, buffers, loops, problems, in_macro, returns_allowed)
+            _block(s.then, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
+            _block(s.other, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
         elif isinstance(s, I.For):
             for part in (s.start, s.stop, s.step):
                 _expr(part, scope, buffers, problems, where)
-            _block(s.body, scope | {s.var}, buffers, loops | {s.var}, problems, in_macro, returns_allowed)
+            _block(s.body, scope | {s.var}, buffers, loops | {s.var}, problems, in_macro, returns_allowed, leaky)
         elif isinstance(s, I.While):
             _expr(s.cond, scope, buffers, problems, where)
-            _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed)
+            _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
         elif isinstance(s, I.Evaluate):
             _expr(s.expr, scope, buffers, problems, where)
         elif isinstance(s, I.Return):
@@ -97,15 +118,24 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
             if s.value is not None:
                 _expr(s.value, scope, buffers, problems, where)
         elif isinstance(s, I.Parallel):
-            _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed)
+            _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
 
 
-def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False) -> list[str]:
-    """Problems found in `kernel` (empty when the IR is well formed); the raw lift may still return early."""
+def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False, phases_pending: bool = False) -> list[str]:
+    """Problems found in `kernel` (empty when the IR is well formed). The raw lift may still return
+    early (`returns_allowed`); right after `split_phases`, a phase may still read a value an earlier
+    phase defined, until `privatize` gives it storage (`phases_pending`)."""
     problems: list[str] = []
+    privates.clear()
     buffers = {p.name: p.dtype for p in kernel.params if isinstance(p, I.BufferParam)}
+    for s in kernel.body:  # block-level declarations are visible in every phase, wherever they stand
+        if isinstance(s, (I.DeclShared, I.DeclLocal)):
+            buffers[s.name] = s.dtype
+        elif isinstance(s, I.DeclPrivate):
+            privates[s.name] = s.dtype
     scope = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
-    _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False, returns_allowed=returns_allowed)
+    _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False, returns_allowed=returns_allowed,
+           leaky=phases_pending)
     for m in kernel.macros:
         m_buffers = {p.name: "handle" for p in m.params if p.kind == "buffer"}
         m_scope = {p.name for p in m.params if p.kind == "scalar"}

@@ -201,8 +201,11 @@ class _Builder:
         if ref.kind in (K.VAR_DECL, K.PARM_DECL):
             if ref.spelling == "warpSize" and not self.user_code(ref):
                 return A.BuiltinIndex("warpSize", "", A.Scalar("int32"), loc)
+            lexical = ref.lexical_parent
             if ref.kind == K.VAR_DECL and ref.semantic_parent is not None and ref.semantic_parent.kind in (
-                    K.TRANSLATION_UNIT, K.NAMESPACE):
+                    K.TRANSLATION_UNIT, K.NAMESPACE) and not (
+                    lexical is not None and lexical.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)):
+                # (`extern __shared__ float pool[];` inside a kernel is a file-scope entity declared locally)
                 # A file-scope constant (`const float kScale = 2.f;`, `constexpr int N = 64;`) folds to its value.
                 folded = self._constant(c, t, loc, "global variable")
                 if not isinstance(folded, A.UnsupportedExpr):

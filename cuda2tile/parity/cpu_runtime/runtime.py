@@ -24,7 +24,6 @@ import mmap
 import os
 import re
 import select
-import shlex
 import shutil
 import signal as _signal
 import subprocess

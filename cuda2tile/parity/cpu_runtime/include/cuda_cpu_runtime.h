@@ -9,10 +9,16 @@
 #define C2T_CUDA_CPU_RUNTIME_H
 #define __CUDA_CPU_RUNTIME__ 1
 #include "c2t/c2t_base.h"
+// Everything the runtime defines is internal to the module (hidden): calls
+// between runtime functions are direct (no PLT, no interposition), which
+// matters for the per-switch cost.  The few entry points Python uses are
+// marked visibility("default") explicitly.
+#pragma GCC visibility push(hidden)
 #include "c2t/c2t_sched.h"
 #include "c2t/c2t_intrinsics.h"
 #include "c2t/c2t_fp16.h"
 #include "c2t/c2t_cg.h"
 #include "c2t/c2t_host.h"
+#pragma GCC visibility pop
 #include "math_constants.h"
 #endif

@@ -30,7 +30,6 @@
 #include <utility>
 #include <tuple>
 #include <algorithm>
-#include <functional>
 #include <memory>
 #include <source_location>
 #include <sys/mman.h>
@@ -156,3 +155,14 @@ C2T_HIDDEN inline uint3 blockIdx;
 C2T_HIDDEN inline dim3 blockDim;
 C2T_HIDDEN inline dim3 gridDim;
 constexpr int warpSize = 32;
+
+namespace c2t {
+// Portable population counts (x86-64 baseline has no popcnt instruction and
+// __builtin_popcount would call libgcc).
+inline constexpr int popc32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return int((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+inline constexpr int popc64(uint64_t x) { return popc32(uint32_t(x)) + popc32(uint32_t(x >> 32)); }
+}  // namespace c2t

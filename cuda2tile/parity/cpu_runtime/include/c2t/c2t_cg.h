@@ -218,8 +218,8 @@ class coalesced_group : public thread_group {
         lane_ = c2t::linear_tid() & 31u;
         kind_ = 1;
         mask_ = mask;
-        size_ = unsigned(__builtin_popcount(mask));
-        rank_ = unsigned(__builtin_popcount(mask & ((1u << lane_) - 1u)));
+        size_ = unsigned(c2t::popc32(mask));
+        rank_ = unsigned(c2t::popc32(mask & ((1u << lane_) - 1u)));
     }
     void sync(std::source_location loc = std::source_location::current()) const {
         c2t::warp_op(c2t::W_SYNC, mask_, 0, 0, 32, loc);

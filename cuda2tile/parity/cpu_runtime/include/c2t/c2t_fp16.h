@@ -342,16 +342,26 @@ inline __half __bfloat162half(__nv_bfloat16 b) { return c2t::hr(c2t::bf(b)); }  
     inline bool __hgeu(H a, H b) { return !(TOF(a) < TOF(b)); }                                              \
     inline bool __hisnan(H a) { return std::isnan(TOF(a)); }                                                 \
     inline int __hisinf(H a) { const float f = TOF(a); return std::isinf(f) ? (f > 0 ? 1 : -1) : 0; }         \
-    inline H __hmax(H a, H b) { const float x = TOF(a), y = TOF(b);                                           \
-        if (std::isnan(x)) return std::isnan(y) ? MK(NAN_BITS) : b; if (std::isnan(y)) return a;             \
-        if (x == y) return (a.__x & 0x8000u) ? b : a; return x > y ? a : b; }                                \
-    inline H __hmin(H a, H b) { const float x = TOF(a), y = TOF(b);                                           \
-        if (std::isnan(x)) return std::isnan(y) ? MK(NAN_BITS) : b; if (std::isnan(y)) return a;             \
-        if (x == y) return (a.__x & 0x8000u) ? a : b; return x < y ? a : b; }                                \
-    inline H __hmax_nan(H a, H b) { const float x = TOF(a), y = TOF(b);                                       \
-        if (std::isnan(x) || std::isnan(y)) return MK(NAN_BITS); return __hmax(a, b); }                      \
-    inline H __hmin_nan(H a, H b) { const float x = TOF(a), y = TOF(b);                                       \
-        if (std::isnan(x) || std::isnan(y)) return MK(NAN_BITS); return __hmin(a, b); }                      \
+    inline H __hmax(H a, H b) {                                                                              \
+        const float x = TOF(a), y = TOF(b);                                                                  \
+        if (std::isnan(x)) { return std::isnan(y) ? MK(NAN_BITS) : b; }                                      \
+        if (std::isnan(y)) { return a; }                                                                     \
+        if (x == y) { return (a.__x & 0x8000u) ? b : a; }                                                    \
+        return x > y ? a : b;                                                                                \
+    }                                                                                                        \
+    inline H __hmin(H a, H b) {                                                                              \
+        const float x = TOF(a), y = TOF(b);                                                                  \
+        if (std::isnan(x)) { return std::isnan(y) ? MK(NAN_BITS) : b; }                                      \
+        if (std::isnan(y)) { return a; }                                                                     \
+        if (x == y) { return (a.__x & 0x8000u) ? a : b; }                                                    \
+        return x < y ? a : b;                                                                                \
+    }                                                                                                        \
+    inline H __hmax_nan(H a, H b) {                                                                          \
+        return (std::isnan(TOF(a)) || std::isnan(TOF(b))) ? MK(NAN_BITS) : __hmax(a, b);                      \
+    }                                                                                                        \
+    inline H __hmin_nan(H a, H b) {                                                                          \
+        return (std::isnan(TOF(a)) || std::isnan(TOF(b))) ? MK(NAN_BITS) : __hmin(a, b);                      \
+    }                                                                                                        \
     inline H hsqrt(H a) { return RND(sqrtf(TOF(a))); }                                                       \
     inline H hrsqrt(H a) { return RND(float(1.0 / std::sqrt(double(TOF(a))))); }                             \
     inline H hrcp(H a) { return RND(1.0f / TOF(a)); }                                                        \

@@ -239,8 +239,8 @@ template <class T> inline void __stwt(T* p, T v) { *p = v; }
 // ---------------------------------------------------------------------------
 // Integer intrinsics.
 // ---------------------------------------------------------------------------
-inline int __popc(unsigned int x) { return __builtin_popcount(x); }
-inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __popc(unsigned int x) { return c2t::popc32(x); }
+inline int __popcll(unsigned long long x) { return c2t::popc64(x); }
 inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(unsigned(x)); }
 inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
 inline int __ffs(int x) { return __builtin_ffs(x); }

@@ -440,7 +440,7 @@ inline void release_barrier() {
     for (uint32_t wi = 0; wi < rt.nwarps; ++wi) {
         // lanes that were at the barrier are runnable again
         Warp& w = rt.warps[wi];
-        w.runnable = uint32_t(__builtin_popcount(w.exists & ~w.exited & ~w.waiting));
+        w.runnable = uint32_t(popc32(w.exists & ~w.exited & ~w.waiting));
     }
     rt.bar_waiting = 0;
     rt.bar_count = 0;
@@ -450,7 +450,7 @@ inline void release_barrier() {
 inline int block_barrier(int kind, int pred, const std::source_location& loc) {
     Fiber* f = rt.cur;
     if (C2T_UNLIKELY(rt.mode != 2 || !f)) {
-        if (rt.mode == 1 && rt.nthreads == 1) return kind == B_COUNT ? (pred != 0) : (pred != 0);
+        if (rt.mode == 1 && rt.nthreads == 1) return pred != 0;  // a 1-thread block needs no fiber
         fast_path_violation(bar_name(kind), loc);
     }
     f->state = ST_BAR;
@@ -513,7 +513,7 @@ inline void complete_group(Warp& w, uint32_t warp_index, uint32_t group, uint8_t
         }
         for (uint32_t m = group; m; m &= m - 1) base[__builtin_ctz(m)].state = ST_RUN;
         w.waiting &= ~group;
-        w.runnable += uint32_t(__builtin_popcount(group));
+        w.runnable += uint32_t(popc32(group));
         return;
     }
     // Collective values.
@@ -678,6 +678,7 @@ inline void thread_exit(Fiber* f) {
     f->state = ST_DONE;
     rt.done++;
     w.exited |= 1u << f->lane;
+    lane_blocked(w, wi);
     if (!rt.strict) {
         // Exited lanes no longer count: groups waiting for them may complete.
         uint32_t masks_done = 0;
@@ -694,7 +695,6 @@ inline void thread_exit(Fiber* f) {
         }
         if (rt.bar_waiting && rt.bar_waiting == barrier_required()) release_barrier();
     }
-    lane_blocked(w, wi);
 }
 
 extern "C" C2T_HIDDEN inline void c2t_fiber_main(Fiber* f) {

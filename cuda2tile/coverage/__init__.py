@@ -1,0 +1,9 @@
+"""Coverage reports: which CUDA constructs and kernels a tree uses, and how much cuda2tile converts.
+
+    scan.py, lexical.py   constructs from our AST (and the few only the source text shows)
+    collect.py, cache.py  files and trees, with a content-addressed cache
+    summary.py            totals and effort estimates
+    report_*.py           one module per output format, all rendered from the JSON document
+    history*.py           the SQLite history of runs and its trend/change report
+    cli.py                `cuda2tile coverage` and `cuda2tile history`
+"""

@@ -1,0 +1,5 @@
+import sys
+
+from cuda2tile.coverage.cli import main
+
+sys.exit(main())
