@@ -11,7 +11,7 @@ from op_coverage.cooperation import COOPERATION
 from op_coverage.host import HOST
 from op_coverage.intrinsics import INTRINSICS
 from op_coverage.language import LANGUAGE
-from op_coverage.math_functions import MATH, TILE_OPS
+from op_coverage.math_functions import BIT_OPS, MATH, TILE_OPS
 from op_coverage.records import EFFORTS, HOST_CATEGORIES, Construct, Status, TileOp
 
 ALL_CONSTRUCTS: list[Construct] = MATH + CONVERSIONS + LANGUAGE + INTRINSICS + COOPERATION + HOST
@@ -33,5 +33,5 @@ def conversion_dtype(cuda_name: str) -> str | None:
     return CONVERSION_DTYPES.get(cuda_name)
 
 
-__all__ = ["ALL_CONSTRUCTS", "Construct", "EFFORTS", "HOST_CATEGORIES", "Status", "TileOp", "TILE_OPS", "lookup",
+__all__ = ["ALL_CONSTRUCTS", "BIT_OPS", "Construct", "EFFORTS", "HOST_CATEGORIES", "Status", "TileOp", "TILE_OPS", "lookup",
            "conversion_dtype"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from op_coverage.records import Construct, Status
 
 S = Status.SUPPORTED
-_T = ("tests/translation/conversions.cu",)
+_T = ("tests/translation/conversions.cu", "tests/coverage/constructs/conversions.cu")
 
 # (cuda name, ir op, target dtype, note)
 _CONVERSIONS = [

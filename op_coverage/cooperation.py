@@ -33,6 +33,14 @@ COOPERATION: list[Construct] = [
         ("thread_rank", "the T.Parallel thread index", ""),
         ("reduce", "T.reduce_sum and friends", "cg::reduce(tile, v, cg::plus<float>())"),
         ("memcpy_async", "T.copy", ""))],
+    # group member functions; the front end spells them `cooperative_groups::<name>` (no bare aliases:
+    # `size` or `any` alone would name too many unrelated calls)
+    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", "group member function")
+      for names, tl in ((("shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot", "match_any",
+                          "match_all"), "shared scratch + phases"),
+                        (("size", "num_threads", "meta_group_rank", "meta_group_size", "thread_index",
+                          "group_index", "dim_threads", "group_dim", "is_valid"), "a loop bound or index expression"))
+      for n in names],
     *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, "", _COOP, "high") for n in (
         "thread_block", "grid_group", "thread_block_tile", "coalesced_group")],
     *[record(n, "async-copy", PL, "T.copy into T.alloc_shared", _COOP, "high", aliases=a) for n, a in (

@@ -22,7 +22,7 @@ _HALF2 = ("__hadd2", "__hsub2", "__hmul2", "__hfma2", "__hneg2", "__habs2", "__h
           "__highs2half2", "__hbeq2", "__hblt2")
 _BF16 = ("__float2bfloat16", "__float2bfloat16_rn", "__bfloat162float", "__bfloat162int_rz", "__int2bfloat16_rn",
          "__floats2bfloat162_rn", "__bfloat1622float2")
-_INTEGER = ("__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll", "__brev", "__brevll", "__byte_perm",
+_INTEGER = ("__clzll", "__ffsll", "__brevll", "__byte_perm",
             "__funnelshift_l", "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc", "__mulhi", "__umulhi",
             "__mul64hi", "__umul64hi", "__mul24", "__umul24", "__sad", "__usad", "__rhadd", "__urhadd", "__uhadd",
             "__dp4a", "__dp2a_lo", "__dp2a_hi", "__vabsdiffu4", "__vadd2", "__vadd4")
@@ -49,9 +49,20 @@ INTRINSICS: list[Construct] = [
              "bfloat16 values lower for CUDA but TileLang's C back end cannot run them") for n in _BF16],
     *[record(n, "integer-intrinsic", PL, "bit arithmetic or T.call_extern", "C2T1203", "low",
              "write the bit arithmetic in C meanwhile (e.g. a popcount loop)") for n in _INTEGER],
+    # lifted: a helper compiled into the kernel (CUDA intrinsic on GPUs, GCC builtin on C; emit/helpers.py)
+    *[Construct(cuda=n, category="integer-intrinsic", status=Status.SUPPORTED, ir_op=op, tilelang=f"c2t_{op} helper",
+                tests=("corpus/cooperative/warp_shuffle.cu",) if op == "popc" else ("tests/translation/bit_intrinsics.cu",))
+      for n, op in (("__popc", "popc"), ("__popcll", "popcll"), ("__clz", "clz"), ("__ffs", "ffs"),
+                    ("__brev", "brev"))],
     *[record(n, "cache-hint", PL, "a plain load or store", "C2T1203", "low",
              "replace with a plain load/store (as __ldg is)") for n in _CACHE_HINTS],
     *[record(n, "math", PL, "T.call_extern of the libm function", "C2T1203", "low") for n in _MATH],
+    Construct(cuda="INFINITY", category="math", status=Status.SUPPORTED, tilelang="T.infinity(dtype)",
+              note="folded by clang to a constant", tests=("corpus/cooperative/block_reduce.cu",),
+              aliases=("__builtin_huge_valf", "__builtin_huge_val", "__builtin_inff", "__builtin_inf", "HUGE_VALF")),
+    Construct(cuda="NAN", category="math", status=Status.SUPPORTED, tilelang="T.call_extern(dtype, \"nanf\", \"\")",
+              note="folded by clang to a constant", tests=("tests/translation/bit_intrinsics.cu",),
+              aliases=("__builtin_nanf", "__builtin_nan")),
     record("assert (device)", "debug", U, "", "C2T1203", "low", "remove it or check on the host",
            aliases=("__assert_fail", "__assertfail", "__assert_rtn")),
     record("__trap", "debug", U, "", "C2T1203", "low", "report the condition through an output buffer",

@@ -34,15 +34,22 @@ for _op, _f, _d in _EXTERNS:
 TILE_OPS["min"] = TileOp(op="min", form="call", name="min", note="integers only; floats use fmin")
 TILE_OPS["max"] = TileOp(op="max", form="call", name="max", note="integers only; floats use fmax")
 TILE_OPS["abs"] = TileOp(op="abs", form="call", name="abs", note="integers only (T.abs works on C for ints)")
+# bit intrinsics: helpers compiled into the kernel (cuda2tile/emit/helpers.py); T.popcount has no C lowering
+for _op in ("popc", "popcll", "clz", "ffs", "brev"):
+    TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
+BIT_OPS = frozenset(("popc", "popcll", "clz", "ffs", "brev"))
+
+
+_MATH_TESTS = ("tests/translation/math_functions.cu", "tests/coverage/constructs/math_library.cu")
 
 
 def _float_pair(cuda_f: str, cuda_d: str, op: str, note: str = "") -> list[Construct]:
     spelling = f"T.{op}" if op in _T_CALLS else f"T.call_extern(dtype, \"{dict((e[0], e[1]) for e in _EXTERNS).get(op, op)}\", ...)"
     out = [Construct(cuda=cuda_f, category="math", status=S, ir_op=op, tilelang=spelling, note=note,
-                     tests=("tests/translation/math_functions.cu",))]
+                     tests=_MATH_TESTS)]
     if cuda_d:
         out.append(Construct(cuda=cuda_d, category="math", status=S, ir_op=op, tilelang=spelling, note=note,
-                             tests=("tests/translation/math_functions.cu",)))
+                             tests=_MATH_TESTS))
     return out
 
 
@@ -68,7 +75,7 @@ for _name, _op in _INTRINSICS:
     MATH.append(Construct(cuda=_name, category="math-intrinsic", status=S, ir_op=_op,
                           tilelang=f"as {_op}", note="fast-math intrinsic lifted to the precise operation; "
                                                      "results differ from the GPU original by its approximation error",
-                          tests=("tests/translation/math_functions.cu",)))
+                          tests=_MATH_TESTS))
 
 # operators in disguise: lifted to plain IR arithmetic
 _INTR = ("tests/coverage/constructs/intrinsics.cu",)

@@ -4,6 +4,7 @@ with its numpy reference; and lowered for CUDA sm_90 with the generated CUDA com
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -28,9 +29,14 @@ def test_corpus_is_big_enough():
     assert len(kernels) >= 25
 
 
+def _is_negative_example(source: str) -> bool:
+    return "/invalid/" in f"/{source}"
+
+
 def test_every_corpus_kernel_converts(converted_corpus):
     report = json.loads((converted_corpus / "report.json").read_text())
-    statuses = {(f["source"], k["name"]): k["status"] for f in report["files"] for k in f["kernels"]}
+    statuses = {(f["source"], k["name"]): k["status"] for f in report["files"] for k in f["kernels"]
+                if not _is_negative_example(f["source"])}
     assert statuses and set(statuses.values()) == {"converted"}, {k: v for k, v in statuses.items() if v != "converted"}
     for toml, spec in SPECS:
         assert (str(toml.relative_to(CORPUS).with_suffix(".cu")), spec.cuda_name) in statuses
@@ -55,3 +61,15 @@ def test_kernel_lowers_for_cuda_sm90(item, converted_corpus):
     module = load_module(converted_corpus / toml.relative_to(CORPUS).with_suffix(".py"))
     source = lower_cuda(module.KERNELS[spec.cuda_name], spec.block, "sm_90", nvcc=shutil.which("nvcc") is not None)
     assert "__global__" in source
+
+
+def test_negative_examples_are_refused_with_their_expected_code(converted_corpus):
+    """corpus/**/invalid/*.cu state their expected diagnostic in a header comment."""
+    report = json.loads((converted_corpus / "report.json").read_text())
+    negatives = [f for f in report["files"] if _is_negative_example(f["source"])]
+    assert len(negatives) >= 3
+    for entry in negatives:
+        expected = re.search(r"Expected diagnostic: (C2T\d{4})", (CORPUS / entry["source"]).read_text()).group(1)
+        assert entry["kernels"] and all(k["status"] == "unsupported" for k in entry["kernels"])
+        codes = {d["code"] for k in entry["kernels"] for d in k["diagnostics"]}
+        assert expected in codes, (entry["source"], codes)

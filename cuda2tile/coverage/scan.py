@@ -254,7 +254,8 @@ def scan_unit(unit: A.TranslationUnit, source: str) -> UnitScan:
     for launch in unit.launches:
         shared = launch.shared_bytes not in (None, "", "0")
         name = "<<<grid, block, shared bytes>>>" if shared else "<<<grid, block>>>"
-        result.occurrences.setdefault("", []).append(occurrence(name, launch.loc, None, scope="host"))
+        host = replace(occurrence(name, launch.loc, None, scope="host"), code=None)  # host code is never diagnosed
+        result.occurrences.setdefault("", []).append(host)
     return result
 
 

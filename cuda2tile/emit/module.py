@@ -23,6 +23,7 @@ from pathlib import Path
 import jinja2
 
 from cuda2tile import __version__
+from cuda2tile.emit.helpers import helper_source
 from cuda2tile.emit.names import BUILTIN_NAMES, RESERVED, PythonNames
 from cuda2tile.emit.printer import BUFFER_CARRIERS, SCALAR_CARRIERS, ExprPrinter
 from cuda2tile.lift import tile_ir as I
@@ -154,7 +155,7 @@ class EmittedKernel:
     name: str
     code: str
     metadata: str
-    exact_floats: bool  # uses `_float_const` (float constants the C back end would print inexactly)
+    helpers: frozenset  # helper functions (emit/helpers.py) the kernel calls
 
 
 def _param_annotation(p: I.Param) -> str:
@@ -178,7 +179,7 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     for m in kernel.macros:
         names.reserved.add(macro_names(m.name))
     out: list[str] = []
-    exact_floats = False
+    helpers: set[str] = set()
     # macros: nested scopes that see the factory's names (block_x, other macros) but not the prim_func's
     for m in kernel.macros:
         scope = PythonNames(macro_names.reserved)
@@ -194,7 +195,7 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
         printer.emit(1, f"def {macro_names(m.name)}({', '.join(params)}):")
         printer.emit(2, f'"""`__device__ {m.cuda_name}` ({source_name}:{m.line})."""')
         printer.block(m.body, 2)
-        exact_floats |= printer.expr.uses_exact_floats
+        helpers |= printer.expr.helpers
         out += printer.lines + [""]
     printer = StmtPrinter(ExprPrinter(names, buffers, carriers, macro_names), names, source_name, source_lines)
     printer.expr.block_rank = kernel.block_rank
@@ -211,10 +212,9 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     kernel_line = len(printer.lines)
     for s in kernel.body:
         printer.stmt(s, 3)
-    exact_floats |= printer.expr.uses_exact_floats
-    if exact_floats:
-        printer.lines[kernel_line:kernel_line] = [_INDENT * 3 + 'if target == "c":',
-                                                  _INDENT * 4 + "T.import_source(_C_FLOAT_FROM_BITS)"]
+    helpers |= printer.expr.helpers
+    if helpers:
+        printer.lines[kernel_line:kernel_line] = [_INDENT * 3 + "T.import_source(_C2T_HELPERS)"]
     lengths = [p.length for p in kernel.params if isinstance(p, I.BufferParam)]
     uses_shared = any(isinstance(s, I.DeclShared) for s in kernel.body)
     dynamic_shared = any(isinstance(s, I.DeclShared) and s.size is None for s in kernel.body)
@@ -226,7 +226,7 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
         body="\n".join(out + printer.lines))
     metadata = _TEMPLATES.get_template("metadata.py.j2").render(
         kernel=kernel, name=names(kernel.name), params=[_param_metadata(p, names) for p in kernel.params])
-    return EmittedKernel(names(kernel.name), frame, metadata, exact_floats)
+    return EmittedKernel(names(kernel.name), frame, metadata, frozenset(helpers))
 
 
 def _param_metadata(p: I.Param, names: PythonNames) -> dict:
@@ -246,7 +246,9 @@ def emit_module(kernels: list[I.Kernel], source_name: str, source_lines: list[st
         emitted.append(emit_kernel(_renamed(k, factory), source_name, source_lines, set(factory_names) - {factory}))
     return _TEMPLATES.get_template("module.py.j2").render(
         version=__version__, source_name=source_name, kernels=emitted, notes=notes,
-        exact_floats=any(k.exact_floats for k in emitted))
+        exact_floats=any("c2t_f64_from_bits" in k.helpers for k in emitted),
+        helper_source=helper_source(set().union(*(k.helpers for k in emitted))) if any(k.helpers for k in emitted)
+        else "")
 
 
 def _renamed(kernel: I.Kernel, name: str) -> I.Kernel:

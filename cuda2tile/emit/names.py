@@ -10,7 +10,7 @@ import builtins
 import keyword
 
 # names the emitted module itself uses, at module level and inside each factory
-MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "_float_const", "_C_FLOAT_FROM_BITS", "struct",
+MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "_float_const", "_C2T_HELPERS", "struct",
                 "annotations"}
 FACTORY_NAMES = {"tx", "ty", "tz", "bx", "by", "bz", "block_x", "block_y", "block_z", "grid_x", "grid_y",
                  "grid_z", "block", "target", "kernel", "smem_scope", "shared_bytes"}

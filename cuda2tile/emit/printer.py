@@ -59,7 +59,7 @@ def float_literal(value: float, dtype: str) -> str:
     if np.isinf(value):
         return f'{"-" if value < 0 else ""}T.infinity("{dtype}")'
     if np.isnan(value):
-        return f'T.call_extern("{dtype}", "{"nanf" if dtype == "float32" else "nan"}", "")'
+        return f'_float_const(float("nan"), "{dtype}", target)'
     return f"T.{dtype}({float_repr(value, dtype)})"
 
 
@@ -68,7 +68,7 @@ class ExprPrinter:
                  macros: PythonNames | None = None):
         self.names = names
         self.macros = macros or names  # macro names live in the factory's scope
-        self.uses_exact_floats = False
+        self.helpers: set[str] = set()  # helper functions (emit/helpers.py) the printed code calls
         self.block_rank = 1
         self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
         self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
@@ -101,9 +101,10 @@ class ExprPrinter:
             if e.dtype == "bool":
                 return ("True" if e.value else "False"), atom
             if e.dtype.startswith(("float", "bfloat")):
-                if needs_exact_bits(e.value, e.dtype):
-                    self.uses_exact_floats = True
-                    return f'_float_const({float_repr(e.value, e.dtype)}, "{e.dtype}", target)', atom
+                if needs_exact_bits(e.value, e.dtype) or np.isnan(e.value):
+                    self.helpers |= {"c2t_f64_from_bits", "c2t_f32_from_bits"}
+                    value = 'float("nan")' if np.isnan(e.value) else float_repr(e.value, e.dtype)
+                    return f'_float_const({value}, "{e.dtype}", target)', atom
                 return float_literal(e.value, e.dtype), atom
             if e.dtype == "int32":
                 return str(e.value), (atom if e.value >= 0 else _PREC["unary"])
@@ -183,6 +184,9 @@ class ExprPrinter:
         args = ", ".join(self(a) for a in e.args)
         if tile_op.form == "call":
             return f"T.{tile_op.name}({args})"
+        if tile_op.form == "helper":
+            self.helpers.add(tile_op.name)
+            return f'T.call_extern("{dtype}", "{tile_op.name}", {args})'
         extern = tile_op.extern_name(dtype)
         if extern is None:
             raise TypeError(f"no C function for {e.op} on {dtype}")

@@ -409,7 +409,9 @@ class ExprLifter:
             return self.load(A.Index(e.args[0], A.IntLit(0, A.Scalar("int32"), e.loc), e.type, e.loc))
         if op in ("add", "mul", "div"):
             return binary(op, cast(args[0], dtype), cast(args[1], dtype), dtype)
-        args = [cast(a, dtype) for a in args] if op not in ("round_cast",) else args
+        # math functions take and return one dtype (clang already converted the arguments); bit
+        # intrinsics keep their argument types: __popc(unsigned int) -> int
+        args = [cast(a, dtype) for a in args] if op not in ("round_cast",) + tuple(op_coverage.BIT_OPS) else args
         if op in ("min", "max", "abs") and is_float(dtype):
             op = {"min": "fmin", "max": "fmax", "abs": "fabs"}[op]
         if op == "rcp":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import op_coverage
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.eliminate_early_returns import eliminate_kernel_returns
 from cuda2tile.lift.errors import LiftError
@@ -41,9 +42,38 @@ def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
     return kernel
 
 
+def preflight(fn: A.Function, functions: dict[str, A.Function]) -> None:
+    """Report the most telling problem first: a call the construct database marks unsupported (e.g.
+    `atomicCAS`, C2T1205) anywhere in the kernel or its callees, before the lift trips over a
+    consequence of it (such as the `(int*)` cast that usually comes with a CAS loop)."""
+    seen: set[str] = set()
+
+    def visit(node):
+        if isinstance(node, A.Call):
+            record = op_coverage.lookup(node.callee)
+            if (record is not None and record.status is not op_coverage.Status.SUPPORTED and record.code
+                    and record.ir_op is None and not node.callee.startswith("cooperative_groups")):
+                raise LiftError(record.code, f"'{node.callee}' is not supported ({record.status.value}"
+                                             f"{': ' + record.note if record.note else ''})", node.loc)
+            if node.device_function and node.callee not in seen:
+                seen.add(node.callee)
+                callee = functions.get(node.callee)
+                if callee is not None and callee.body is not None:
+                    visit(callee.body)
+        if isinstance(node, tuple):
+            for x in node:
+                visit(x)
+        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Loc):
+            for f in node.__dataclass_fields__:
+                visit(getattr(node, f))
+
+    visit(fn.body)
+
+
 def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A.LaunchSite, ...]) -> I.Kernel:
     if fn.body is None:
         raise LiftError("C2T1208", f"template kernel '{fn.name}' is never instantiated", fn.loc)
+    preflight(fn, functions)
     ctx = LiftContext(functions)
     ctx.active.append(fn.name)
     lifter = FunctionLifter(fn, ctx, Names())

@@ -231,6 +231,10 @@ class _Builder:
     def _call(self, c: ci.Cursor, t: A.CType, loc: A.Loc) -> A.Expr:
         ref = c.referenced
         name = ref.spelling if ref is not None else c.spelling
+        if name.startswith("__builtin_"):  # INFINITY, NAN, HUGE_VALF... expand to constant builtins
+            folded = self._constant(c, t, loc, f"call to {name}")
+            if not isinstance(folded, A.UnsupportedExpr):
+                return folded
         args = tuple(self.expr(a) for a in c.get_arguments())
         if ref is not None and ref.kind == K.CONSTRUCTOR:
             if len(args) == 1:

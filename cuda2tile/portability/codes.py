@@ -45,7 +45,7 @@ SEVERITY = {code: "error" for code, *_ in PROPOSED_ENTRIES}
 class Construct:
     """Something a target lacks, named so it can be found in the kernel's IR."""
 
-    kind: str  # dtype | op | extern | grid_z | scalar_arg
+    kind: str  # dtype | op | extern | grid_z | scalar_arg | import_source | dyn_shared
     arg: str  # "float64", "tirx.fabs", "fabsf", "bool", ""
 
     def describe(self, target: str) -> str:
@@ -60,6 +60,8 @@ class Construct:
             return f"a 3-D grid (blockIdx.z) is not available on {target}"
         if self.kind == "scalar_arg":
             return f"a `{self.arg}` scalar argument is not available on {target}"
+        if self.kind == "import_source":
+            return f"C/C++ helper text (T.import_source) cannot be compiled on {target}"
         if self.kind == "dyn_shared":
             return f"more than one dynamic shared-memory buffer is not available on {target}"
         return f"{self.kind} {self.arg} is not available on {target}"
@@ -97,6 +99,8 @@ _PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"Cannot convert type (\w+) to C type"), lambda m: Construct("dtype", m[1])),
     (re.compile(r"Unsupported dtype (\w+)"), lambda m: Construct("dtype", m[1])),
     (re.compile(r"undefined symbol: (\w+)"), lambda m: Construct("extern", m[1])),
+    (re.compile(r"`(\w+)` is not a \w+ built-in"), lambda m: Construct("extern", m[1])),
+    (re.compile(r"T\.import_source text is pasted verbatim"), lambda m: Construct("import_source", "")),
     (re.compile(r"no definition in scope for identifier: `(\w+)`"),
      lambda m: Construct("dtype", _WGSL_TYPES[m[1]]) if m[1] in _WGSL_TYPES else Construct("extern", m[1])),
 )
@@ -120,5 +124,5 @@ def classify(target: str, stage: str, message: str) -> Classified:
         tool = "the C++ compiler" if target == "c" else ("the WGSL validator" if target == "webgpu" else "nvcc")
         return Classified(COMPILE_FAILED, f"{tool} rejected the generated code", None)
     if stage == "run":
-        return Classified(RUN_FAILED, "the C back end build failed when run", None)
+        return Classified(RUN_FAILED, "the kernel built for the C back end failed when run", None)
     return Classified(LOWERING_FAILED, f"TileLang cannot lower the kernel for {target}", None)

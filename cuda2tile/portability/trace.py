@@ -151,6 +151,8 @@ def _matcher(func, construct: Construct, tir):
     if kind == "scalar_arg":
         params = [p for p in func.params if str(p.dtype) == arg]
         return lambda n: any(n.same_as(p) for p in params)
+    if kind == "import_source":
+        return lambda n: False  # a block annotation, not an expression: traced to the kernel
     if kind == "grid_z":
         found = []
 

@@ -1,7 +1,6 @@
 """Build pipeline: caching, compile errors, KernelSig checks, host code with <<<>>>."""
 
 import ctypes
-import os
 import time
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import pytest
 
 from cuda2tile.parity.cpu_runtime import ArgumentError, CompileError, KernelSig, build
 
-from conftest import KERNELS
+KERNELS = Path(__file__).resolve().parent / "kernels"
 
 
 def test_compile_error_carries_gcc_message(cache_dir):
@@ -34,7 +33,7 @@ def test_declared_params_are_checked(modules, cache_dir):
     m = build(KERNELS / "math_kernels.cu",
               ["float_math", "int_intrinsics", KernelSig("conversions", ("const float *", "int*", "int"), alias="cv")],
               cache_dir=cache_dir)
-    assert [str(p) for p in m.signature("cv")] == ["float*", "int*", "int"]
+    assert [str(p) for p in m.signature("cv")] == ["const float*", "int*", "int"]
 
 
 def test_cache_and_dependency_tracking(tmp_path):

@@ -7,9 +7,9 @@ __global__ void ok(float* x) { x[threadIdx.x] = 1.0f; }
 __global__ void cas(int* lock) {
   atomicCAS(lock, 0, 1);
 }
-// CHECK: # cas (unsupported.cu:7): not converted, C2T1205: kernel 'cas' is not converted: 'atomicCAS' has no TileLang atomic operation yet
+// CHECK: # cas (unsupported.cu:7): not converted, C2T1205: kernel 'cas' is not converted: 'atomicCAS' is not supported (planned)
 // CHECK: def ok(*, block=(256,), target="cuda"):
 // CHECK-NOT: def cas
-// DIAG: unsupported.cu:8:3: warning: C2T1205: kernel 'cas' is not converted: 'atomicCAS' has no TileLang atomic operation yet
+// DIAG: unsupported.cu:8:3: warning: C2T1205: kernel 'cas' is not converted: 'atomicCAS' is not supported (planned)
 // DIAG-NEXT: atomicCAS(lock, 0, 1);
 // DIAG-NEXT: ^

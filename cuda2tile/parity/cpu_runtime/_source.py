@@ -15,7 +15,8 @@ file and line:
   function (a reference to the launch's dynamic shared memory; different
   kernels may use the same name with different types), or an ``asm`` label on
   the declaration at namespace scope.
-* ``k<<<g, b, smem, st>>>(args)`` in host code -> a call of ``c2t::host_launch``.
+* ``k<<<g, b, smem, st>>>(args)`` in host code ->
+  ``(::c2t::host_cfg(g, b, smem, st) | [&](auto&&... a) { k(a...); })(args)`` (an in-process launch).
 
 It also reports whether user code uses any barrier / warp / cooperative-groups
 primitive (the "fast path" decision) and which files the unit depends on.

@@ -11,9 +11,10 @@
 // * Fiber path: every CUDA thread of the running block is a fiber with its own
 //   stack (guard page below it).  The scheduler runs the fibers round-robin;
 //   a fiber runs until it blocks (barrier, warp operation), yields
-//   (__nanosleep, failed atomicCAS) or exits.  Context switches are a
-//   hand-written callee-saved-register swap on x86-64 (~2-5 ns), ucontext
-//   elsewhere (or with -DC2T_USE_UCONTEXT).
+//   (__nanosleep, failed atomicCAS) or exits, and then switches directly to
+//   the next runnable fiber.  Context switches are a hand-written
+//   callee-saved-register swap on x86-64 (a few ns), ucontext elsewhere (or
+//   with -DC2T_USE_UCONTEXT; ~20x slower: it makes a system call per switch).
 // * Barriers (__syncthreads*, cg::thread_block::sync): a thread arriving waits
 //   until all threads of the block have arrived.  Strict mode (default) also
 //   requires that all threads wait at the same call site and that no thread

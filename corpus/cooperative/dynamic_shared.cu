@@ -1,0 +1,80 @@
+// Dynamic shared memory: one extern __shared__ pool, sized at launch
+// (third launch argument: 2 * blockDim.x floats), carved into two views.
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// out[i] = x[next thread of the block, wrapping] - y[mirrored thread of the block];
+// slots of threads past n hold 0
+__global__ void dyn_two_views(int n, const float* x, const float* y, float* out)
+{
+    extern __shared__ float pool[];
+    float* a = pool;
+    float* b = pool + blockDim.x;
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    a[t] = (i < n) ? x[i] : 0.0f;
+    b[t] = (i < n) ? y[i] : 0.0f;
+    __syncthreads();
+    if (i < n) out[i] = a[(t + 1) % blockDim.x] - b[blockDim.x - 1 - t];
+}
+
+// lo[b], hi[b] = min and max of block b's elements; the two views hold the
+// running minima and maxima of one tree
+__global__ void dyn_minmax(int n, const float* x, float* lo, float* hi)
+{
+    extern __shared__ float pool[];
+    float* mn = pool;
+    float* mx = pool + blockDim.x;
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    float v = (i < n) ? x[i] : x[n - 1];
+    mn[t] = v;
+    mx[t] = v;
+    __syncthreads();
+    for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (t < s) {
+            mn[t] = fminf(mn[t], mn[t + s]);
+            mx[t] = fmaxf(mx[t], mx[t + s]);
+        }
+        __syncthreads();
+    }
+    if (t == 0) {
+        lo[blockIdx.x] = mn[0];
+        hi[blockIdx.x] = mx[0];
+    }
+}
+
+int main()
+{
+    const int N = 2000;
+    const int THREADS = 128;
+    const int BLOCKS = (N + THREADS - 1) / THREADS;
+    const int THREADS_MM = 64;
+    const int BLOCKS_MM = (N + THREADS_MM - 1) / THREADS_MM;
+    float* h = (float*)malloc(N * sizeof(float));
+    for (int i = 0; i < N; i++) h[i] = (float)((i * 13) % 101) - 50.0f;
+
+    float *x, *y, *out, *lo, *hi;
+    cudaMalloc(&x, N * sizeof(float));
+    cudaMalloc(&y, N * sizeof(float));
+    cudaMalloc(&out, N * sizeof(float));
+    cudaMalloc(&lo, BLOCKS_MM * sizeof(float));
+    cudaMalloc(&hi, BLOCKS_MM * sizeof(float));
+    cudaMemcpy(x, h, N * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemcpy(y, h, N * sizeof(float), cudaMemcpyHostToDevice);
+
+    dyn_two_views<<<BLOCKS, THREADS, 2 * THREADS * sizeof(float)>>>(N, x, y, out);
+    dyn_minmax<<<BLOCKS_MM, THREADS_MM, 2 * THREADS_MM * sizeof(float)>>>(N, x, lo, hi);
+    cudaDeviceSynchronize();
+
+    cudaMemcpy(h, lo, BLOCKS_MM * sizeof(float), cudaMemcpyDeviceToHost);
+    printf("lo[0] = %f\n", h[0]);
+    free(h);
+    cudaFree(x);
+    cudaFree(y);
+    cudaFree(out);
+    cudaFree(lo);
+    cudaFree(hi);
+    return 0;
+}

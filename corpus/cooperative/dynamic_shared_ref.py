@@ -1,0 +1,31 @@
+"""numpy references for corpus/cooperative/dynamic_shared.cu (exact: one
+subtraction per element, min / max)."""
+import numpy as np
+
+f32 = np.float32
+
+
+def dyn_two_views(n, x, y, out):
+    B = 128
+    nb = (n + B - 1) // B
+    a = np.zeros(nb * B, dtype=f32)
+    b = np.zeros(nb * B, dtype=f32)
+    a[:n] = x[:n]
+    b[:n] = y[:n]
+    a = a.reshape(nb, B)
+    b = b.reshape(nb, B)
+    res = (np.roll(a, -1, axis=1) - b[:, ::-1]).reshape(-1)
+    o = out.copy()
+    o[:n] = res[:n]
+    return {"out": o}
+
+
+def dyn_minmax(n, x, lo, hi):
+    B = 64
+    nb = lo.shape[0]
+    lo_out, hi_out = lo.copy(), hi.copy()
+    for b in range(nb):
+        seg = x[b * B:min((b + 1) * B, n)].astype(f32)
+        lo_out[b] = seg.min()
+        hi_out[b] = seg.max()
+    return {"lo": lo_out, "hi": hi_out}

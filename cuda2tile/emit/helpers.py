@@ -1,0 +1,37 @@
+"""C/CUDA helper functions that emitted kernels call through `T.call_extern`.
+
+Where TileLang 0.1.15 has no operation that lowers on both back ends (e.g. `T.popcount` has no C
+lowering), the emitted module carries a small helper, compiled into the kernel by
+`T.import_source`: the CUDA branch uses the CUDA intrinsic, the C branch a GCC builtin. The C
+helpers are `extern "C"` because TileLang's C code generator declares call_extern targets that way.
+"""
+
+from __future__ import annotations
+
+# name -> (CUDA definition, C definition); the call sites live in op_coverage.TILE_OPS ("helper" form)
+HELPERS: dict[str, tuple[str, str]] = {
+    "c2t_popc": ("__device__ __forceinline__ int c2t_popc(unsigned int x) { return __popc(x); }",
+                 'extern "C" int32_t c2t_popc(uint32_t x) { return __builtin_popcount(x); }'),
+    "c2t_popcll": ("__device__ __forceinline__ int c2t_popcll(unsigned long long x) { return __popcll(x); }",
+                   'extern "C" int32_t c2t_popcll(uint64_t x) { return __builtin_popcountll(x); }'),
+    "c2t_clz": ("__device__ __forceinline__ int c2t_clz(int x) { return __clz(x); }",
+                'extern "C" int32_t c2t_clz(int32_t x) { return x == 0 ? 32 : __builtin_clz((uint32_t)x); }'),
+    "c2t_ffs": ("__device__ __forceinline__ int c2t_ffs(int x) { return __ffs(x); }",
+                'extern "C" int32_t c2t_ffs(int32_t x) { return __builtin_ffs(x); }'),
+    "c2t_brev": ("__device__ __forceinline__ unsigned int c2t_brev(unsigned int x) { return __brev(x); }",
+                 'extern "C" uint32_t c2t_brev(uint32_t x) { uint32_t r = 0; '
+                 "for (int i = 0; i < 32; ++i) { r = (r << 1) | (x & 1u); x >>= 1; } return r; }"),
+    # float constants rebuilt from their bits on C (the C back end prints 7 significant digits)
+    "c2t_f64_from_bits": ("", 'extern "C" double c2t_f64_from_bits(int64_t bits) '
+                              "{ double v; memcpy(&v, &bits, 8); return v; }"),
+    "c2t_f32_from_bits": ("", 'extern "C" float c2t_f32_from_bits(int32_t bits) '
+                              "{ float v; memcpy(&v, &bits, 4); return v; }"),
+}
+
+
+def helper_source(names: set[str]) -> str:
+    """One `T.import_source` text defining the helpers in `names`, for both back ends."""
+    chosen = sorted(names)
+    cuda = "\n".join(HELPERS[n][0] for n in chosen if HELPERS[n][0])
+    c = "\n".join(HELPERS[n][1] for n in chosen if HELPERS[n][1])
+    return f"\n#ifdef __CUDACC__\n{cuda}\n#else\n#include <string.h>\n{c}\n#endif\n"

@@ -1,0 +1,179 @@
+"""The report formats: SARIF validates against the SARIF 2.1.0 schema, JUnit parses as JUnit XML,
+Markdown renders tables; --fail-under, -o and --parity."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from junitparser import Error, Failure, JUnitXml, Skipped
+from markdown_it import MarkdownIt
+
+from coverage_helpers import CORPUS, INPUTS, corpus_cache_dir, corpus_report, run
+
+SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
+SINK = str(INPUTS / "sink.cu")
+
+
+def _report(fmt: str, *paths: str, extra: tuple[str, ...] = ()) -> str:
+    cache = () if "--cache-dir" in extra else ("--no-cache",)
+    code, out, err = run("coverage", *paths, "--report-format", fmt, *cache, *extra)
+    assert code == 0, err
+    return out
+
+
+# ------------------------------------------------------------------ SARIF
+
+def test_sarif_validates_against_the_sarif_2_1_0_schema():
+    validator = jsonschema.Draft4Validator(SARIF_SCHEMA)
+    for log in (_report("sarif", SINK), _report("sarif", str(CORPUS), extra=("--cache-dir", corpus_cache_dir()))):
+        errors = sorted(validator.iter_errors(json.loads(log)), key=str)
+        assert errors == [], errors[:3]
+
+
+def test_schema_check_is_not_vacuous():
+    log = json.loads(_report("sarif", SINK))
+    log["runs"][0]["results"][0]["level"] = "fatal"  # not a SARIF level
+    assert not jsonschema.Draft4Validator(SARIF_SCHEMA).is_valid(log)
+
+
+def test_sarif_results_are_the_blocking_constructs_at_their_locations():
+    log = json.loads(_report("sarif", SINK))
+    run_ = log["runs"][0]
+    report = json.loads(_report("json", SINK))
+    blocking = [o for f in report["files"] for o in f["occurrences"]
+                if o["scope"] == "device" and o["status"] in ("unsupported", "planned", "unknown")]
+    constructs = [r for r in run_["results"] if "construct" in r.get("properties", {})]
+    assert len(constructs) == len(blocking)
+    located = {(r["properties"]["construct"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+               for r in constructs}
+    assert {("switch", 30), ("asm", 31), ("tex1Dfetch", 29), ("dynamic parallelism", 65)} <= located
+    rule_ids = [rule["id"] for rule in run_["tool"]["driver"]["rules"]]
+    assert len(rule_ids) == len(set(rule_ids)) and {"C2T1201", "C2T1203", "C2T1211"} <= set(rule_ids)
+    for r in run_["results"]:
+        assert rule_ids[r["ruleIndex"]] == r["ruleId"]
+        assert r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("sink.cu")
+    # kernel diagnostics no construct explains (clang's parse error in wmma_kernel) are results too
+    assert any(r["ruleId"] == "C2T1101" for r in run_["results"])
+
+
+# ------------------------------------------------------------------ JUnit
+
+def test_junit_parses_as_junit_xml_with_a_case_per_kernel(tmp_path):
+    out = tmp_path / "junit.xml"
+    code, _, err = run("coverage", SINK, "--report-format", "junit", "--no-cache", "-o", str(out))
+    assert code == 0, err
+    xml = JUnitXml.fromfile(str(out))
+    cases = [case for suite in xml for case in suite]
+    report = json.loads(_report("json", SINK))
+    kernels = report["files"][0]["kernels"]
+    assert sorted(c.name for c in cases) == sorted(f"{k['name']} [conversion]" for k in kernels)
+    failed = sorted(c.name for c in cases if any(isinstance(r, Failure) for r in c.result))
+    assert failed == sorted(f"{k['name']} [conversion]" for k in kernels if k["status"] == "unsupported")
+    suite = next(iter(xml))
+    assert suite.tests == len(kernels) and suite.failures == len(failed)
+
+
+def test_junit_of_an_unreadable_file_is_an_error():
+    """A file that yields no kernels and an error (here C2T1004, too large to read) is one errored case."""
+    from cuda2tile.coverage import report_junit
+
+    report = json.loads(_report("json", SINK))
+    report["files"] = [{"path": "big.cu", "display": "big.cu", "cached": False, "seconds": 0.0, "kernels": [],
+                        "occurrences": [], "diagnostics": [{"code": "C2T1004", "severity": "error",
+                                                            "message": "file is too large", "line": 0, "col": 0}]}]
+    xml = JUnitXml.fromstring(report_junit.render(report).split("\n", 1)[1])
+    (case,) = [c for s in xml for c in s]
+    assert isinstance(case.result[0], Error) and case.result[0].type == "C2T1004"
+
+
+# ------------------------------------------------------------------ Markdown and text
+
+def test_markdown_renders_tables():
+    text = _report("markdown", str(CORPUS), extra=("--cache-dir", corpus_cache_dir()))
+    html = MarkdownIt("commonmark").enable("table").render(text)
+    assert html.count("<table>") >= 2
+    summary = corpus_report()["summary"]["kernels"]
+    assert f"<td>kernels converted</td>\n<td>{summary['converted'] + summary['partial']} / {summary['total']}" in html
+    sink_html = MarkdownIt("commonmark").enable("table").render(_report("markdown", SINK))
+    assert "<th>construct</th>" in sink_html and "<td><code>asm</code></td>" in sink_html  # top unsupported
+    assert "<td><code>control</code></td>" in sink_html  # kernels not converted
+
+
+def test_text_report_is_plain_when_written_to_a_file(tmp_path):
+    out = tmp_path / "coverage.txt"
+    assert run("coverage", SINK, "--no-cache", "-o", str(out))[0] == 0
+    text = out.read_text()
+    assert "\x1b[" not in text
+    assert "kernels converted" in text and "2 / 6 (33.3%)" in text and "wmma_kernel" in text
+
+
+# ------------------------------------------------------------------ exit status
+
+@pytest.mark.parametrize("metric, threshold, status", [
+    ("kernels", "33", 0), ("kernels", "34", 1), ("constructs", "99", 1), ("lines", "1", 0)])
+def test_fail_under(metric, threshold, status):
+    # sink.cu: 2 of 6 kernels convert (33.3%)
+    code, _, err = run("coverage", SINK, "--no-cache", "--report-format", "json", "--fail-under", threshold,
+                       "--fail-under-metric", metric)
+    assert code == status, err
+    if status:
+        assert "below --fail-under" in err
+
+
+def test_missing_source_fails():
+    code, _, _ = run("coverage", "/no/such/dir", "--no-cache", "--report-format", "json")
+    assert code == 1
+
+
+# ------------------------------------------------------------------ --parity
+
+def _parity_tree(tmp_path) -> Path:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.cu").write_text("__global__ void good(float* x) { x[threadIdx.x] = 1.0f; }\n"
+                              "__global__ void bad(float* x) { x[threadIdx.x] = 2.0f; }\n"
+                              "__global__ void nospec(float* x) { x[threadIdx.x] = 3.0f; }\n")
+    return src
+
+
+def test_parity_results_reach_every_format(tmp_path, monkeypatch):
+    from cuda2tile.parity import verify_references
+    from cuda2tile.parity.verify_references import KernelCheck
+
+    seen = {}
+
+    def fake_check_tree(source_root, converted_root, kernels=(), cuda_arch=None, seed=0, progress=None):
+        seen["module"] = (Path(converted_root) / "a.py").read_text()
+        return [KernelCheck("a.cu", "good", True, seconds=0.25),
+                KernelCheck("a.cu", "bad", False, error="y: 3 of 32 elements differ", seconds=0.5)]
+
+    monkeypatch.setattr(verify_references, "check_tree", fake_check_tree)
+    src, db = _parity_tree(tmp_path), tmp_path / "h.db"
+    code, out, err = run("coverage", str(src), "--parity", "--no-cache", "--report-format", "json", "--db", str(db))
+    assert code == 0, err
+    assert "def good(" in seen["module"]  # the converted module was written for the checker
+    parity = {k["name"]: k["parity"] for k in json.loads(out)["files"][0]["kernels"]}
+    assert parity["good"]["status"] == "passed" and parity["bad"]["status"] == "failed"
+    assert parity["nospec"] == {"status": "skipped", "checks": 0, "seconds": 0.0, "error": "no launch spec"}
+    assert json.loads(out)["summary"]["parity"] == {"ran": True, "passed": 1, "failed": 1, "skipped": 1}
+    xml = JUnitXml.fromstring(_report("junit", str(src), extra=("--parity",)).split("\n", 1)[1])
+    results = {c.name: c.result for s in xml for c in s}
+    assert results["good [parity]"] == [] and isinstance(results["bad [parity]"][0], Failure)
+    assert isinstance(results["nospec [parity]"][0], Skipped)
+    code, hist, _ = run("history", "--db", str(db), "--report-format", "json")
+    assert json.loads(hist)["runs"][0]["parity_verified"] == 1
+
+
+@pytest.mark.slow
+def test_parity_runs_the_reference_checks(tmp_path):
+    """The real checker: corpus/blas1/level1.cu's four kernels built with TileLang's C back end."""
+    src = tmp_path / "blas1"
+    src.mkdir()
+    for name in ("level1.cu", "level1.toml", "level1_ref.py"):
+        (src / name).write_text((CORPUS / "blas1" / name).read_text())
+    code, out, err = run("coverage", str(src), "--parity", "--no-cache", "--report-format", "json")
+    assert code == 0, err
+    assert json.loads(out)["summary"]["parity"] == {"ran": True, "passed": 4, "failed": 0, "skipped": 0}
