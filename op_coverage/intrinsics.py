@@ -51,7 +51,9 @@ INTRINSICS: list[Construct] = [
              "write the bit arithmetic in C meanwhile (e.g. a popcount loop)") for n in _INTEGER],
     # lifted: a helper compiled into the kernel (CUDA intrinsic on GPUs, GCC builtin on C; emit/helpers.py)
     *[Construct(cuda=n, category="integer-intrinsic", status=Status.SUPPORTED, ir_op=op, tilelang=f"c2t_{op} helper",
-                tests=("corpus/cooperative/warp_shuffle.cu",) if op == "popc" else ("tests/translation/bit_intrinsics.cu",))
+                tests={"popc": ("corpus/cooperative/warp_shuffle.cu",),
+                       "popcll": ("tests/coverage/constructs/warp_extras.cu",)}.get(
+                    op, ("tests/translation/bit_intrinsics.cu",)))
       for n, op in (("__popc", "popc"), ("__popcll", "popcll"), ("__clz", "clz"), ("__ffs", "ffs"),
                     ("__brev", "brev"))],
     *[record(n, "cache-hint", PL, "a plain load or store", "C2T1203", "low",

@@ -111,12 +111,15 @@ LANGUAGE: list[Construct] = [
     _c("__syncthreads", "barrier", S, "phase split + T.sync_threads()", tests=("tests/translation/barrier_fission.cu",)),
     _c("__syncwarp", "barrier", S, "phase split + T.sync_threads()", tests=("corpus/cooperative/block_reduce.cu",)),
     _c("__threadfence", "barrier", PL, "", "C2T1204", "medium"),
-    *[_c(n, "warp", S, "shared scratch + phases", tests=("tests/translation/warp_shuffle.cu",)) for n in (
-        "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync")],
-    *[_c(n, "warp", S, "staged predicate + per-warp OR", tests=("tests/translation/warp_vote.cu",)) for n in (
+    *[_c(n, "warp", S, "shared scratch + phases", tests=("tests/translation/warp_shuffle.cu", t)) for n, t in (
+        ("__shfl_sync", "corpus/cooperative/warp_shuffle.cu"), ("__shfl_up_sync", "corpus/cooperative/block_scan.cu"),
+        ("__shfl_down_sync", "corpus/cooperative/warp_shuffle.cu"),
+        ("__shfl_xor_sync", "corpus/cooperative/warp_shuffle.cu"))],
+    *[_c(n, "warp", S, "staged predicate + per-warp OR", tests=("tests/translation/warp_vote.cu",
+                                                                 "corpus/cooperative/warp_shuffle.cu")) for n in (
         "__ballot_sync", "__any_sync", "__all_sync")],
     _c("__activemask", "warp", S, "0xffffffff (no divergence modelled)", note="all lanes of the warp are active",
-       tests=("tests/translation/warp_vote.cu",)),
+       tests=("tests/translation/warp_vote.cu", _CONSTRUCTS + "warp_extras.cu")),
     _c("volatile shared (warp-synchronous)", "warp", S, "read, warp barrier, write, warp barrier",
        tests=("tests/translation/volatile_warp.cu",)),
     _c("atomicAdd", "atomic", S, "T.atomic_add(buf[i], v)", tests=("tests/translation/atomics.cu",
@@ -124,8 +127,11 @@ LANGUAGE: list[Construct] = [
     _c("atomicMax", "atomic", S, "T.atomic_max(buf[i], v)", tests=(_CONSTRUCTS + "atomics.cu",)),
     _c("atomicMin", "atomic", S, "T.atomic_min(buf[i], v)", tests=(_CONSTRUCTS + "atomics.cu",)),
     _c("atomicSub", "atomic", S, "T.atomic_add(buf[i], -v)", tests=(_CONSTRUCTS + "atomics.cu",)),
+    *[_c(n, "atomic", P, "helper via T.import_source (atomic on CUDA, read-modify-write on C)", "C2T1205", "low",
+         "32-bit int (atomicExch: and float) only", tests=("corpus/cooperative/atomic_cas.cu",)) for n in (
+        "atomicCAS", "atomicExch", "atomicAnd", "atomicOr", "atomicXor")],
     *[_c(n, "atomic", PL, "guarded T.import_source helper", "C2T1205", "medium") for n in (
-        "atomicCAS", "atomicExch", "atomicAnd", "atomicOr", "atomicXor", "atomicInc", "atomicDec")],
+        "atomicInc", "atomicDec")],
     _c("cooperative_groups", "cooperative-groups", PL, "", "C2T1204", "high",
        "any other cooperative_groups type or call"),
     _c("texture/surface objects", "texture-surface", U, "", "C2T1203", "high",

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from conftest import run_cli
+from c2t_testsupport import run_cli
 
 GOOD = "__global__ void good(int n, float* y) { int i = threadIdx.x; if (i < n) y[i] = 2.0f * y[i]; }\n"
 

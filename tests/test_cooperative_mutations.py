@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from conftest import CORPUS
+from c2t_testsupport import CORPUS
 from cuda2tile.emit.module import emit_module
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.lift_kernel import lift_kernel

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from conftest import CORPUS
+from c2t_testsupport import CORPUS
 from cuda2tile.parity.converted import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import filecmp
 
-from conftest import CORPUS, run_cli
+from c2t_testsupport import CORPUS, run_cli
 
 
 def _tree_bytes(root):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CORPUS
+from c2t_testsupport import CORPUS
 from cuda2tile.spec.cexpr import CExprError, evaluate
 from cuda2tile.spec.launch_spec import SpecError, load_spec
 

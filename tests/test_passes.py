@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from conftest import CORPUS
+from c2t_testsupport import CORPUS
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
 from cuda2tile.lift.errors import LiftError

@@ -6,10 +6,12 @@ both go to the cache. Files that miss the cache are scanned in worker processes 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from cuda2tile.coverage.cache import ScanCache
 from cuda2tile.coverage.lexical import scan_text
@@ -82,6 +84,9 @@ def scan_tree(sources: list[str], frontend: FrontendOptions = FrontendOptions(),
         found += [(src, path, display) for path, display in files]
         tree.errors += errors
     options = asdict(frontend)
+    if frontend.compile_commands_dir:  # the flags it gives each file are inputs too
+        db = Path(frontend.compile_commands_dir) / "compile_commands.json"
+        options["compile_commands"] = hashlib.sha256(db.read_bytes()).hexdigest() if db.is_file() else None
     slots: list[ScannedFile | None] = []
     misses: list[tuple[int, str, str, str, str | None]] = []
     for i, (root, path, display) in enumerate(found):

@@ -54,12 +54,16 @@ def changes(conn: sqlite3.Connection, old: H.Run, new: H.Run) -> dict:
 
 
 def history_data(conn: sqlite3.Connection, limit: int | None = None) -> dict:
-    trend = H.runs(conn, limit)
+    """The last `limit` runs, each with its changes since the run before it; `changes` is the latest's."""
     everything = H.runs(conn)
-    data = {"schema_version": H.SCHEMA_VERSION, "runs": [_run_json(r) for r in trend], "changes": None}
-    if len(everything) >= 2:
-        data["changes"] = changes(conn, everything[-2], everything[-1])
-    return data
+    shown = everything[-limit:] if limit else everything
+    runs = []
+    for run in shown:
+        data = _run_json(run)
+        index = everything.index(run)
+        data["changes"] = changes(conn, everything[index - 1], run) if index else None
+        runs.append(data)
+    return {"schema_version": H.SCHEMA_VERSION, "runs": runs, "changes": runs[-1]["changes"] if runs else None}
 
 
 def _run_json(r: H.Run) -> dict:
@@ -71,24 +75,26 @@ def _run_json(r: H.Run) -> dict:
             "constructs_supported": r.constructs_supported, "effort_hours": r.effort_hours}
 
 
-def _bar(value: int, total: int, width: int = 20) -> str:
+def _bar(value: int, total: int, width: int = 10) -> str:
     filled = round(width * value / total) if total else 0
     return "#" * filled + "." * (width - filled)
 
 
-def render_text(data: dict, width: int = 120) -> str:
+def render_text(data: dict, width: int = 132) -> str:
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, force_terminal=False, color_system=None, highlight=False)
-    table = Table(title="coverage history", title_justify="left")
-    for column in ("run", "time (UTC)", "commit", "branch", "kernels", "converted", "", "parity verified",
-                   "constructs supported", "scan s"):
-        table.add_column(column)
+    table = Table(title="coverage history (newest last)", title_justify="left")
+    for column in ("run", "time (UTC)", "commit", "branch", "kernels", "converted", "", "+conv/-fail",
+                   "parity ok", "constructs ok", "s"):
+        table.add_column(column, no_wrap=True)
     for r in data["runs"]:
-        commit = (r["git_commit"] or "-")[:10] + ("+" if r["git_dirty"] else "")
+        commit = (r["git_commit"] or "-")[:8] + ("+" if r["git_dirty"] else "")
         parity = f"{r['parity_verified']} ({r['parity_failed']} failed)" if r["parity_ran"] else "-"
-        table.add_row(str(r["id"]), r["started_at"][:19].replace("T", " "), commit, r["git_branch"] or "-",
-                      str(r["kernels"]), str(r["converted"]), _bar(r["converted"], r["kernels"]), parity,
-                      f"{r['constructs_supported']} / {r['constructs']}", f"{r['seconds']:.2f}")
+        c = r["changes"]
+        moved = f"+{len(c['newly_converted'])}/-{len(c['newly_failing'])}" if c else "-"
+        table.add_row(str(r["id"]), r["started_at"][5:16].replace("T", " "), commit, r["git_branch"] or "-",
+                      str(r["kernels"]), str(r["converted"]), _bar(r["converted"], r["kernels"]), moved, parity,
+                      f"{r['constructs_supported']}/{r['constructs']}", f"{r['seconds']:.2f}")
     console.print(table)
     c = data["changes"]
     if c is None:

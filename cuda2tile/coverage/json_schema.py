@@ -36,7 +36,9 @@ _KERNEL = _object({"name": {"type": "string"}, "status": _KERNEL_STATUS, "line":
                    "constructs": {"type": "object", "additionalProperties": _COUNT},
                    "blocking": {"type": "array", "items": {"type": "string"}},
                    "effort_hours": {"type": "number", "minimum": 0}, "parity": _PARITY})
-_FILE = _object({"path": {"type": "string"}, "display": {"type": "string"}, "cached": {"type": "boolean"},
+_FILE = _object({"path": {"type": "string"}, "display": {"type": "string"},
+                 "status": {"enum": ["converted", "partial", "unsupported", "no kernels"]},
+                 "cached": {"type": "boolean"},
                  "seconds": {"type": "number", "minimum": 0}, "diagnostics": {"type": "array", "items": _DIAG},
                  "kernels": {"type": "array", "items": _KERNEL},
                  "occurrences": {"type": "array", "items": _OCCURRENCE}})

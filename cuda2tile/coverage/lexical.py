@@ -3,6 +3,7 @@
 The front end keeps device code only, and some device constructs vanish in clang's AST:
 * host code: CUDA runtime calls (`cudaMalloc(`), Thrust/CUB entry points (`thrust::sort`);
 * attributes: `__launch_bounds__(256)`, `__forceinline__`;
+* macros clang folds to constants: `-INFINITY`, `NAN`;
 * things clang rejects in our device-only parse: `texture<float, 1>` references, a kernel launched
   from device code (`child<<<1, 32>>>(x)` without -rdc), a `cudaTextureObject_t` parameter (it is
   an integer type to clang).
@@ -17,7 +18,7 @@ from dataclasses import replace
 
 import op_coverage
 from cuda2tile.coverage.model import Occurrence
-from cuda2tile.coverage.scan import occurrence
+from cuda2tile.coverage.names import occurrence
 from cuda2tile.diagnostics import Location
 from cuda2tile.parse import cuda_ast as A
 
@@ -31,6 +32,7 @@ _RULES = (  # (pattern, group with the spelling or a fixed record name, where it
     (re.compile(r"\bsurface\s*<"), "surface reference", "device"),
     (re.compile(r"\b(cudaTextureObject_t|cudaSurfaceObject_t)\b"), None, "in-function"),
     (re.compile(r"<<<"), "dynamic parallelism", "in-function"),
+    (re.compile(r"\b(INFINITY|NAN|HUGE_VALF?)\b"), None, "in-function"),  # macros clang folds to constants
 )
 
 

@@ -35,7 +35,11 @@ def _file(f) -> dict:
                         "diagnostics": [asdict(d) for d in k.diagnostics],
                         "constructs": dict(sorted(Counter(o.construct for o in occs).items())),
                         "blocking": blocking, "effort_hours": kernel_effort(f, k), "parity": k.parity})
-    return {"path": f.path, "display": f.display, "cached": f.cached, "seconds": round(f.seconds, 4),
+    statuses = {k.status for k in f.kernels}
+    status = ("no kernels" if not statuses else "converted" if statuses == {"converted"}
+              else "unsupported" if statuses == {"unsupported"} else "partial")
+    return {"path": f.path, "display": f.display, "status": status, "cached": f.cached,
+            "seconds": round(f.seconds, 4),
             "diagnostics": [asdict(d) for d in f.diagnostics], "kernels": kernels,
             "occurrences": [_occurrence(o) for o in f.all_occurrences()]}
 

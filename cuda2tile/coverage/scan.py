@@ -16,52 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-import op_coverage
 from cuda2tile.coverage.model import Occurrence
+from cuda2tile.coverage.names import DTYPE_NAMES, VECTOR_NAMES, occurrence, opaque_name
 from cuda2tile.parse import cuda_ast as A
 
-_DTYPE_NAMES = {"float32": "float", "float64": "double", "int32": "int", "uint32": "unsigned int",
-                "int64": "long long", "uint64": "unsigned long long", "bool": "bool", "float16": "__half",
-                "bfloat16": "__nv_bfloat16", "int8": "char", "uint8": "unsigned char", "int16": "short",
-                "uint16": "unsigned short"}
-_VECTOR_NAMES = {"float32": "float", "float64": "double", "int32": "int", "uint32": "uint", "int8": "char",
-                 "uint8": "uchar", "int16": "short", "uint16": "ushort", "int64": "longlong", "uint64": "ulonglong"}
 _GLOBAL_KINDS = (("__constant__", "__constant__"), ("__managed__", "__managed__"),
                  ("__shared__", "extern __shared__"), ("__device__", "__device__ variable"))
-_UNKNOWN_EFFORT = "medium"
-
-
-def occurrence(spelling: str, loc: A.Loc, function: str | None, code: str = "C2T1203",
-               scope: str = "device") -> Occurrence:
-    """An occurrence of `spelling`, resolved through `op_coverage.lookup` (aliases included)."""
-    rec = op_coverage.lookup(spelling)
-    if rec is None:
-        return Occurrence(spelling, "unknown", "unknown", code, _UNKNOWN_EFFORT, loc.line, loc.col, function, scope)
-    return Occurrence(rec.cuda, rec.category, rec.status.value, rec.code, rec.effort, loc.line, loc.col, function,
-                      scope, spelling if spelling != rec.cuda else "")
-
-
-def _strip_templates(spelling: str) -> str:
-    out, depth = [], 0
-    for ch in spelling:
-        depth += ch == "<"
-        if depth == 0:
-            out.append(ch)
-        depth -= ch == ">" and depth > 0
-    return "".join(out)
-
-
-def opaque_name(spelling: str) -> str | None:
-    """The record name for a type we do not model: `nvcuda::wmma::fragment<...>` -> `wmma::fragment`."""
-    name = re.sub(r"\b(const|volatile|struct|class)\s+", "", _strip_templates(spelling)).strip(" *&")
-    name = re.sub(r"::__\w+::", "::", name)  # inline namespaces such as cooperative_groups::__v1::
-    candidates = [name]
-    parts = name.split("::")
-    candidates += ["::".join(parts[:k]) for k in range(len(parts) - 1, 0, -1)]  # cub::BlockReduce::TempStorage
-    for candidate in candidates:
-        if op_coverage.lookup(candidate) is not None:
-            return candidate
-    return None
 
 
 @dataclass
@@ -106,13 +66,13 @@ class _FunctionScanner:
     # ------------------------------------------------------------ types
     def type(self, t: A.CType, loc: A.Loc) -> None:
         if isinstance(t, A.Scalar):
-            self.add(_DTYPE_NAMES.get(t.dtype, t.dtype), loc)
+            self.add(DTYPE_NAMES.get(t.dtype, t.dtype), loc)
         elif isinstance(t, A.Pointer):
             if t.const:
                 self.add("const", loc)
             self.type(t.pointee, loc)
         elif isinstance(t, A.Vector):
-            self.add(f"{_VECTOR_NAMES.get(t.elem, t.elem)}{t.lanes}", loc)
+            self.add(f"{VECTOR_NAMES.get(t.elem, t.elem)}{t.lanes}", loc)
         elif isinstance(t, A.Array):
             self.type(t.elem, loc)
         elif isinstance(t, A.Opaque):
@@ -131,6 +91,8 @@ class _FunctionScanner:
             if s.shared:
                 extern = isinstance(s.type, A.Array) and s.type.size == 0
                 self.add("extern __shared__" if extern else "__shared__", s.loc)
+            if (s.shared and getattr(s, "volatile", False)) or getattr(s.type, "volatile", False):  # `volatile float* v`
+                self.add("volatile shared (warp-synchronous)", s.loc)
             if s.const:
                 self.add("const", s.loc)
             self.type(s.type, s.loc)
@@ -177,7 +139,10 @@ class _FunctionScanner:
         elif isinstance(e, A.Call):
             self.call(e)
         elif isinstance(e, A.Cast):
-            if not e.implicit and e.type != e.operand.type:  # a copy (`__half h = x[i]`) converts nothing
+            inner = e.operand
+            while isinstance(inner, A.Cast) and inner.implicit:  # `(int)v` is Cast(Cast(v, implicit))
+                inner = inner.operand
+            if not e.implicit and e.type != inner.type:  # a copy (`__half h = x[i]`) converts nothing
                 self.add("reinterpret_cast" if e.kind == "reinterpret" else "cast", e.loc)
             self.expr(e.operand)
         elif isinstance(e, A.Conditional):

@@ -21,6 +21,24 @@ HELPERS: dict[str, tuple[str, str]] = {
     "c2t_brev": ("__device__ __forceinline__ unsigned int c2t_brev(unsigned int x) { return __brev(x); }",
                  'extern "C" uint32_t c2t_brev(uint32_t x) { uint32_t r = 0; '
                  "for (int i = 0; i < 32; ++i) { r = (r << 1) | (x & 1u); x >>= 1; } return r; }"),
+    # atomics TileLang has no op for (TILELANG_FACTS §6): CUDA's own on GPUs; a plain read-modify-write on
+    # the C back end, where the blocks and threads of a kernel run one after another on one CPU thread
+    "c2t_atomic_cas_i32": ("__device__ __forceinline__ int c2t_atomic_cas_i32(int* p, int c, int v) "
+                           "{ return atomicCAS(p, c, v); }",
+                           'extern "C" int32_t c2t_atomic_cas_i32(int32_t* p, int32_t c, int32_t v) '
+                           "{ int32_t o = *p; if (o == c) *p = v; return o; }"),
+    "c2t_atomic_exch_i32": ("__device__ __forceinline__ int c2t_atomic_exch_i32(int* p, int v) "
+                            "{ return atomicExch(p, v); }",
+                            'extern "C" int32_t c2t_atomic_exch_i32(int32_t* p, int32_t v) '
+                            "{ int32_t o = *p; *p = v; return o; }"),
+    "c2t_atomic_exch_f32": ("__device__ __forceinline__ float c2t_atomic_exch_f32(float* p, float v) "
+                            "{ return atomicExch(p, v); }",
+                            'extern "C" float c2t_atomic_exch_f32(float* p, float v) { float o = *p; *p = v; return o; }'),
+    **{f"c2t_atomic_{op}_i32": (f"__device__ __forceinline__ int c2t_atomic_{op}_i32(int* p, int v) "
+                                f"{{ return atomic{name}(p, v); }}",
+                                f'extern "C" int32_t c2t_atomic_{op}_i32(int32_t* p, int32_t v) '
+                                f"{{ int32_t o = *p; *p = o {sym} v; return o; }}")
+       for op, name, sym in (("and", "And", "&"), ("or", "Or", "|"), ("xor", "Xor", "^"))},
     # float constants rebuilt from their bits on C (the C back end prints 7 significant digits)
     "c2t_f64_from_bits": ("", 'extern "C" double c2t_f64_from_bits(int64_t bits) '
                               "{ double v; memcpy(&v, &bits, 8); return v; }"),

@@ -109,7 +109,7 @@ class StmtPrinter:
         elif isinstance(s, I.Return):
             self.emit(depth, f"return {e(s.value)}" if s.value is not None else "return")
         elif isinstance(s, I.Evaluate):
-            if isinstance(s.expr, (I.MacroCall, I.AtomicRMW)):
+            if isinstance(s.expr, I.MacroCall) or isinstance(s.expr, I.AtomicRMW) and s.expr.op in ("add", "max", "min"):
                 self.emit(depth, e(s.expr))
             else:
                 self.emit(depth, f"T.evaluate({e(s.expr)})")

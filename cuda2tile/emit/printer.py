@@ -160,6 +160,12 @@ class ExprPrinter:
         if isinstance(e, I.MacroCall):
             args = ", ".join(self.names(a.buffer) if isinstance(a, I.BufferArg) else self(a) for a in e.args)
             return f"{self.macros(e.name)}({args})", atom
+        if isinstance(e, I.AtomicRMW) and e.op not in ("add", "max", "min"):
+            helper = f"c2t_atomic_{e.op}_{'f32' if e.dtype == 'float32' else 'i32'}"
+            self.helpers.add(helper)
+            args = [f"T.address_of({self.names(e.buffer)}[{self(e.index)}])"]
+            args += [self(e.compare)] if e.compare is not None else []
+            return f'T.call_extern("{e.dtype}", "{helper}", {", ".join(args + [self(e.value)])})', atom
         if isinstance(e, I.AtomicRMW):
             target = f"{self.names(e.buffer)}[{self(e.index)}]"
             ret = ", return_prev=True" if e.returns_old else ""

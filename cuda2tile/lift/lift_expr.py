@@ -494,15 +494,20 @@ class ExprLifter:
         return I.WarpShuffle(_SHUFFLES[e.callee], value, arg, width, dtype)
 
     def atomic(self, e: A.Call, want_value: bool) -> I.Expr:
-        ops = {"atomicAdd": "add", "atomicSub": "sub", "atomicMax": "max", "atomicMin": "min"}
-        if e.callee not in ops or len(e.args) != 2:
+        ops = {"atomicAdd": "add", "atomicSub": "sub", "atomicMax": "max", "atomicMin": "min", "atomicCAS": "cas",
+               "atomicExch": "exch", "atomicAnd": "and", "atomicOr": "or", "atomicXor": "xor"}
+        if e.callee not in ops or len(e.args) != (3 if e.callee == "atomicCAS" else 2):
             raise LiftError("C2T1205", f"'{e.callee}' has no TileLang atomic operation yet", e.loc)
         base, = [self.pointer(e.args[0])]
         dtype = elem_dtype(base.pointee)
         if dtype is None or isinstance(base.pointee, A.Vector):
             raise LiftError("C2T1205", "atomic on a non-scalar element", e.loc)
-        value = cast(self.value(e.args[1]), dtype)
         op = ops[e.callee]
+        # the helper-backed atomics (CAS, exchange, bitwise) exist for 32-bit ints (and float exchange)
+        if op in ("cas", "and", "or", "xor") and dtype != "int32" or op == "exch" and dtype not in ("int32", "float32"):
+            raise LiftError("C2T1205", f"'{e.callee}' on {dtype} is not lifted (32-bit int only)", e.loc)
+        value = cast(self.value(e.args[-1]), dtype)
+        compare = cast(self.value(e.args[1]), dtype) if op == "cas" else None
         if op == "sub":
             op, value = "add", I.Unary("neg", value, dtype)
-        return I.AtomicRMW(op, base.buffer, base.offset, value, dtype, returns_old=want_value)
+        return I.AtomicRMW(op, base.buffer, base.offset, value, dtype, returns_old=want_value, compare=compare)

@@ -51,8 +51,8 @@ def preflight(fn: A.Function, functions: dict[str, A.Function]) -> None:
     def visit(node):
         if isinstance(node, A.Call):
             record = op_coverage.lookup(node.callee)
-            if (record is not None and record.status is not op_coverage.Status.SUPPORTED and record.code
-                    and record.ir_op is None and not node.callee.startswith("cooperative_groups")):
+            if (record is not None and record.status in (op_coverage.Status.PLANNED, op_coverage.Status.UNSUPPORTED)
+                    and record.code and record.ir_op is None and not node.callee.startswith("cooperative_groups")):
                 raise LiftError(record.code, f"'{node.callee}' is not supported ({record.status.value}"
                                              f"{': ' + record.note if record.note else ''})", node.loc)
             if node.device_function and node.callee not in seen:

@@ -119,12 +119,13 @@ class BufferArg:
 
 @dataclass(frozen=True, slots=True)
 class AtomicRMW:
-    op: str  # add | max | min
+    op: str  # add | max | min (TileLang ops) | cas | exch | and | or | xor (helpers)
     buffer: str
     index: "Expr"
     value: "Expr"
     dtype: str
     returns_old: bool
+    compare: "Expr | None" = None  # atomicCAS's expected value
 
 
 @dataclass(frozen=True, slots=True)

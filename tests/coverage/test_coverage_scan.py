@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import json
 from collections import Counter
+from pathlib import Path
 
 import jsonschema
 import pytest
 
 from coverage_helpers import CORPUS, INPUTS, corpus_cache_dir, corpus_report, kernel, run
-from cuda2tile.coverage import collect
+import op_coverage
+from cuda2tile.coverage import collect, lexical, scan
 from cuda2tile.coverage.cache import ScanCache
 from cuda2tile.coverage.json_schema import SCHEMA
 from cuda2tile.coverage.model import FileCoverage
@@ -79,6 +82,26 @@ def test_kernel_statuses_are_the_converters(sink):
     result, _ = convert_source(str(SINK), "sink.cu")
     assert [(k.name, k.status) for k in sink.kernels] == [(k.cuda_name, k.status) for k in result.kernels]
     assert {k.name: k.status for k in sink.kernels}["child"] == "converted"
+
+
+def _fixed_names(module) -> set[str]:
+    """Construct names the scanner writes itself (not spelled by the source): string arguments of
+    `add(...)` / `occurrence(...)` calls and the fixed names of the lexical rules."""
+    tree = ast.parse(Path(module.__file__).read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
+                "add", "occurrence") and node.args:
+            arg = node.args[0]
+            options = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+            names |= {o.value for o in options if isinstance(o, ast.Constant) and isinstance(o.value, str)}
+    return names | {fixed for _, fixed, _ in lexical._RULES if fixed}
+
+
+def test_every_name_the_scanner_writes_is_a_record():
+    names = _fixed_names(scan) | _fixed_names(lexical)
+    assert len(names) > 20
+    assert sorted(n for n in names if op_coverage.lookup(n) is None) == []
 
 
 def test_file_coverage_survives_the_cache_format(sink):

@@ -17,3 +17,4 @@ __global__ void hist(int n, const int* keys, int* bins, int* slots, float* total
 // CHECK-NEXT: T.atomic_add(total[0], w[i])
 // CHECK-NEXT: # atomics.cu:10: atomicMax(&bins[17], keys[i]);
 // CHECK-NEXT: T.atomic_max(bins[17], keys[i])
+

@@ -4,12 +4,12 @@
 
 __global__ void ok(float* x) { x[threadIdx.x] = 1.0f; }
 
-__global__ void cas(int* lock) {
-  atomicCAS(lock, 0, 1);
+__global__ void cas(unsigned* lock) {
+  atomicInc(lock, 4u);
 }
-// CHECK: # cas (unsupported.cu:7): not converted, C2T1205: kernel 'cas' is not converted: 'atomicCAS' is not supported (planned)
+// CHECK: # cas (unsupported.cu:7): not converted, C2T1205: kernel 'cas' is not converted: 'atomicInc' is not supported (planned)
 // CHECK: def ok(*, block=(256,), target="cuda"):
 // CHECK-NOT: def cas
-// DIAG: unsupported.cu:8:3: warning: C2T1205: kernel 'cas' is not converted: 'atomicCAS' is not supported (planned)
-// DIAG-NEXT: atomicCAS(lock, 0, 1);
+// DIAG: unsupported.cu:8:3: warning: C2T1205: kernel 'cas' is not converted: 'atomicInc' is not supported (planned)
+// DIAG-NEXT: atomicInc(lock, 4u);
 // DIAG-NEXT: ^

@@ -1,24 +1,24 @@
 // NEGATIVE corpus file (no launch spec, no reference): must be reported as unsupported.
-// Expected diagnostic: C2T1205 "unsupported atomic operation" at the atomicCAS
-// below: a compare-and-swap retry loop (here a saturating add built from it)
-// has no TileLang counterpart. The code uses no casts or other constructs that
-// could be rejected first.
+// Expected diagnostic: C2T1205 "unsupported atomic operation" at the 64-bit atomicCAS
+// below: a compare-and-swap retry loop on unsigned long long (the usual way to build a
+// 64-bit atomic max) has no TileLang counterpart; 32-bit CAS loops are lifted (see
+// ../atomic_cas.cu). The code uses no casts or other constructs that could be rejected first.
 #include <cuda_runtime.h>
 
-__device__ int atomic_add_capped(int* addr, int value, int cap)
+__device__ unsigned long long atomic_max_u64(unsigned long long* addr, unsigned long long value)
 {
-    int old = *addr;
-    int assumed;
+    unsigned long long old = *addr;
+    unsigned long long assumed;
     do {
         assumed = old;
-        int next = min(assumed + value, cap);
+        unsigned long long next = assumed > value ? assumed : value;
         old = atomicCAS(addr, assumed, next);
     } while (assumed != old);
     return old;
 }
 
-__global__ void capped_count(int n, int cap, const int* x, int* total)
+__global__ void max_u64(int n, const unsigned long long* x, unsigned long long* best)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) atomic_add_capped(total, x[i], cap);
+    if (i < n) atomic_max_u64(best, x[i]);
 }

@@ -1,0 +1,19 @@
+"""numpy references for corpus/cooperative/atomic_cas.cu (all results are order-independent)."""
+import numpy as np
+
+
+def capped_count(n, cap, x, total):
+    return {"total": np.array([min(int(total[0]) + int(x[:n].sum()), cap)], dtype=np.int32)}
+
+
+def flag_atomics(n, x, flags, slot, seen):
+    f = flags.copy()
+    v = x[:n].astype(np.int64)
+    for b in np.unique(v & 7):
+        f[0] |= np.int32(1 << int(b))
+    f[1] ^= np.bitwise_xor.reduce(x[:n]) if n else 0
+    for b in np.unique(v & 3):
+        f[2] &= np.int32(~(1 << int(b)))
+    s = seen.copy()
+    s[:n] = 1  # the slot starts at 0 and every swap writes 7: each thread sees 0 or 7
+    return {"flags": f, "slot": np.array([7], dtype=np.int32), "seen": s}
