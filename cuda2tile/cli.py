@@ -14,6 +14,7 @@ from cuda2tile import __version__
 from cuda2tile.diagnostics import Severity, render
 from cuda2tile.driver import (ConvertOptions, FileResult, convert_source, discover, output_path, report_json,
                               write_atomically)
+from cuda2tile.coverage.cli import add_parsers as add_coverage_parsers
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
 
 
@@ -45,6 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--cuda-arch", metavar="ARCH", help="also lower for CUDA and compile with nvcc (e.g. sm_90)")
     ver.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     ver.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    add_coverage_parsers(sub)  # `coverage` and `history`
     return parser
 
 
@@ -137,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
             return convert_command(args)
         if args.command == "verify":
             return verify_command(args)
+        if hasattr(args, "func"):  # subcommands that register themselves (coverage, history, ...)
+            return args.func(args)
     except KeyboardInterrupt:
         print("cuda2tile: interrupted", file=sys.stderr)
         return 130

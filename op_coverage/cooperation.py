@@ -12,6 +12,7 @@ from op_coverage.records import Construct, Status, record
 
 PL, U = Status.PLANNED, Status.UNSUPPORTED
 _COOP = "C2T1204"
+_CG_TESTS = ("tests/translation/cooperative_groups.cu", "corpus/cooperative/cg_reduce.cu")
 
 COOPERATION: list[Construct] = [
     *[record(n, "barrier", PL, "phase split + T.sync_threads() + reduction", _COOP, "high") for n in (
@@ -24,25 +25,34 @@ COOPERATION: list[Construct] = [
         "__lanemask_eq")],
     *[record(n, "warp", U, "", _COOP, "high", "pre-CUDA 9 warp op without a mask: use the _sync form") for n in (
         "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__any", "__all", "__ballot")],
-    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", note, aliases=(n,)) for n, tl, note in (
+    # lifted as the block and warp primitives they are built on (tests/translation/cooperative_groups.cu)
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
+                tilelang=tl, note=note, aliases=(n,), tests=_CG_TESTS) for n, tl, note in (
         ("this_thread_block", "the T.Kernel block", ""),
+        ("tiled_partition", "warp-sized groups of the T.Parallel threads", "tiles of 1-32 threads"),
+        ("sync", "T.sync_threads()", "`block.sync()`; `tile.sync()` is a warp barrier"),
+        ("thread_rank", "the linear thread index (mod the tile size)", ""))],
+    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", note, aliases=(n,)) for n, tl, note in (
         ("this_grid", "", "grid-wide sync needs a cooperative launch"),
-        ("tiled_partition", "warp-sized T.Parallel sub-ranges", ""),
         ("coalesced_threads", "", ""),
-        ("sync", "T.sync_threads()", "`block.sync()`, `grid.sync()`, `tile.sync()`"),
-        ("thread_rank", "the T.Parallel thread index", ""),
         ("reduce", "T.reduce_sum and friends", "cg::reduce(tile, v, cg::plus<float>())"),
         ("memcpy_async", "T.copy", ""))],
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
+                tilelang=tl, note="group member function", tests=_CG_TESTS) for n, tl in (
+        ("shfl_down", "shared scratch + phases"), ("size", "the tile size / block thread count"))],
     # group member functions; the front end spells them `cooperative_groups::<name>` (no bare aliases:
     # `size` or `any` alone would name too many unrelated calls)
     *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", "group member function")
-      for names, tl in ((("shfl", "shfl_up", "shfl_down", "shfl_xor", "any", "all", "ballot", "match_any",
+      for names, tl in ((("shfl", "shfl_up", "shfl_xor", "any", "all", "ballot", "match_any",
                           "match_all"), "shared scratch + phases"),
-                        (("size", "num_threads", "meta_group_rank", "meta_group_size", "thread_index",
+                        (("num_threads", "meta_group_rank", "meta_group_size", "thread_index",
                           "group_index", "dim_threads", "group_dim", "is_valid"), "a loop bound or index expression"))
       for n in names],
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
+                tilelang=tl, tests=_CG_TESTS) for n, tl in (
+        ("thread_block", "the block's threads"), ("thread_block_tile", "warp-sized tiles of the block"))],
     *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, "", _COOP, "high") for n in (
-        "thread_block", "grid_group", "thread_block_tile", "coalesced_group")],
+        "grid_group", "coalesced_group")],
     *[record(n, "async-copy", PL, "T.copy into T.alloc_shared", _COOP, "high", aliases=a) for n, a in (
         ("__pipeline_memcpy_async", ()), ("__pipeline_commit", ()), ("__pipeline_wait_prior", ()),
         ("cuda::memcpy_async", ()), ("cuda::barrier", ()), ("cuda::pipeline", ()))],

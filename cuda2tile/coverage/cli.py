@@ -23,6 +23,7 @@ from cuda2tile.coverage.collect import scan_tree
 from cuda2tile.coverage.gitinfo import git_state
 from cuda2tile.coverage.history_report import history_data, render_json, render_markdown, render_text
 from cuda2tile.coverage.summary import METRICS, metric
+from cuda2tile.diagnostics import render
 from cuda2tile.driver import write_atomically
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
 
@@ -81,6 +82,8 @@ def coverage_command(args) -> int:
                                compile_commands_dir=args.compile_commands, max_file_size=DEFAULT_MAX_FILE_SIZE)
     cache = ScanCache(None if args.no_cache else Path(args.cache_dir) if args.cache_dir else default_cache_dir())
     tree = scan_tree(args.sources, frontend, cache, args.jobs)
+    for diag in tree.errors:
+        print(render(diag), file=sys.stderr)
     if args.parity:
         from cuda2tile.coverage.parity import run_parity
 

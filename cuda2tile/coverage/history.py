@@ -13,6 +13,7 @@ a migration; never edit a released one.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass
@@ -124,7 +125,7 @@ def _insert_kernels(conn: sqlite3.Connection, run_id: int, report: dict) -> None
     for f in report["files"]:
         for k in f["kernels"]:
             parity = k.get("parity") or {}
-            rows.append((run_id, f["path"], k["name"], k["line"], k["status"],
+            rows.append((run_id, os.path.normpath(f["path"]), k["name"], k["line"], k["status"],
                          " ".join(sorted({d["code"] for d in k["diagnostics"]})), json.dumps(k["blocking"]),
                          f["seconds"], parity.get("status"), parity.get("seconds"), parity.get("error")))
     conn.executemany("INSERT OR REPLACE INTO kernel_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)

@@ -123,6 +123,9 @@ class ExprPrinter:
             return BUILTIN_NAMES[("blockDim", e.axis)], atom
         if isinstance(e, I.GridDim):
             return BUILTIN_NAMES[("gridDim", e.axis)], atom
+        if isinstance(e, I.BlockThreads):
+            dims = [BUILTIN_NAMES[("blockDim", a)] for a in "xyz"[:self.block_rank]]
+            return " * ".join(dims), (atom if self.block_rank == 1 else _PREC["mul"])
         if isinstance(e, I.LinearThreadIdx):
             return self.linear_thread, (atom if self.block_rank == 1 else _PREC["add"])
         if isinstance(e, I.PrivateLoad):

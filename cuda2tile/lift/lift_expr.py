@@ -430,17 +430,6 @@ class ExprLifter:
             return found
         raise LiftError("C2T1204", "cooperative group the lift cannot identify", e.loc)
 
-    def threads(self) -> I.Expr:
-        """blockDim.x * blockDim.y * blockDim.z as far as the kernel reads them (the block's thread count)."""
-        total = I.BlockDim("x")
-        for axis in "yz":
-            if ("blockDim", axis) in self.block_axes_used() or ("threadIdx", axis) in self.block_axes_used():
-                total = I.Binary("mul", total, I.BlockDim(axis), "int32")
-        return total
-
-    def block_axes_used(self) -> set:
-        return getattr(self, "builtins", set())
-
     def group_call(self, e: A.Call) -> I.Expr:
         """Cooperative groups, as the warp and block primitives they are built on."""
         method = e.callee.rsplit("::", 1)[1]
@@ -456,7 +445,7 @@ class ExprLifter:
         if method in ("thread_rank", "meta_group_rank", "size", "num_threads"):
             if g.kind == "block":
                 value = lin if method == "thread_rank" else (I.Const(0, "int32") if method == "meta_group_rank"
-                                                            else self.threads())
+                                                            else I.BlockThreads())
             elif method == "thread_rank":
                 value = I.Binary("truncmod", lin, I.Const(g.size, "int32"), "int32")
             elif method == "meta_group_rank":

@@ -23,7 +23,6 @@ from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.ir_names import all_names, fresh
 
-_AXES = "xyz"
 _CARRIER = {"float16": "float16", "float32": "float32", "float64": "float64", "int32": "int32", "uint32": "uint32",
             "int64": "int64", "uint64": "uint64", "bool": "int32"}
 
@@ -63,11 +62,7 @@ def _substitute(e, mapping: dict):
 class _Lowering:
     def __init__(self, kernel: I.Kernel):
         self.kernel = kernel
-        dims = [I.BlockDim(a) for a in _AXES[:kernel.block_rank]]
-        threads = dims[0]
-        for d in dims[1:]:
-            threads = _bin("mul", threads, d)
-        self.threads = threads
+        self.threads = I.BlockThreads()
         self.buffers: dict[str, str] = {}  # name -> dtype
         self.decls: list[I.Stmt] = []
         self.counter = 0

@@ -19,7 +19,7 @@ from dataclasses import fields, replace
 
 from cuda2tile.lift import tile_ir as I
 
-_ATOMS = (I.ThreadIdx, I.BlockIdx, I.BlockDim, I.GridDim)
+_ATOMS = (I.ThreadIdx, I.BlockIdx, I.BlockDim, I.GridDim, I.BlockThreads)
 _CMP = ("lt", "le", "gt", "ge", "eq", "ne")
 
 
@@ -40,7 +40,7 @@ def _family(e: I.Expr, nonneg: frozenset = frozenset()) -> bool:
 
 def _nonneg_int32(e: I.Expr, nonneg: frozenset) -> bool:
     """int32 values built the same way (what a narrowed family expression looks like)."""
-    if isinstance(e, _ATOMS) or isinstance(e, I.LinearThreadIdx):
+    if isinstance(e, _ATOMS) or isinstance(e, (I.LinearThreadIdx, I.BlockThreads)):
         return True
     if isinstance(e, I.Const):
         return e.dtype == "int32" and 0 <= e.value < 2 ** 31

@@ -135,6 +135,12 @@ class LinearThreadIdx:
 
 
 @dataclass(frozen=True, slots=True)
+class BlockThreads:
+    """blockDim.x * blockDim.y * blockDim.z: the number of threads of the block."""
+    dtype: str = "int32"
+
+
+@dataclass(frozen=True, slots=True)
 class WarpShuffle:
     """`__shfl*_sync(mask, value, arg, width)`: another lane's `value` (lowered by `lower_warp_ops`)."""
     kind: str  # idx | up | down | xor
@@ -161,7 +167,7 @@ class PrivateLoad:
 
 
 Expr = (Const | Var | ThreadIdx | BlockIdx | BlockDim | GridDim | Load | Binary | Unary | Cast | Bitcast | Select
-        | Intrinsic | MacroCall | AtomicRMW | LinearThreadIdx | WarpShuffle | WarpVote | PrivateLoad)
+        | Intrinsic | MacroCall | AtomicRMW | LinearThreadIdx | BlockThreads | WarpShuffle | WarpVote | PrivateLoad)
 
 # ---------------------------------------------------------------- statements
 # `line` is the CUDA source line the statement came from (0 when synthetic).

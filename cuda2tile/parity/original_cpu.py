@@ -21,6 +21,11 @@ _KINDS = ((WarpDivergence, "warp divergence"), (BarrierDivergence, "barrier dive
           (KernelTimeout, "timeout"), (KernelCrash, "crash"), (CompileError, "compile error"))
 
 
+# the strict-mode hint the runtime appends when the only problem is threads that exited before a
+# barrier the others wait at (the early-`return` idiom GPUs tolerate)
+EXITED_BEFORE_BARRIER = "strict mode: every thread of the block must reach each __syncthreads"
+
+
 class OriginalError(RuntimeError):
     """The original kernel could not be built or run. `kind`: compile error, barrier divergence,
     warp divergence, timeout, crash, launch error."""
@@ -78,13 +83,18 @@ class CpuOriginal:
             self.build_seconds = time.perf_counter() - start
 
     def launch(self, kernel: str, grid: tuple[int, ...], block: tuple[int, ...], args: list, smem: int = 0,
-               timeout: float | None = 10.0) -> float:
-        """Run `kernel` on `args` (numpy arrays modified in place); returns the launch's seconds."""
+               timeout: float | None = 10.0, barrier_mode: str = "strict") -> float:
+        """Run `kernel` on `args` (numpy arrays modified in place); returns the launch's seconds.
+
+        barrier_mode "strict": every thread of a block must reach each `__syncthreads()` (a thread
+        that exited first is divergence); "lenient": exited threads count as arrived, as on GPUs.
+        """
         self.build()
         if self.error is not None:
             raise self.error
         try:
-            info = self.module.launch(kernel, tuple(grid), tuple(block), args, smem=smem, timeout=timeout)
+            info = self.module.launch(kernel, tuple(grid), tuple(block), args, smem=smem, timeout=timeout,
+                                      barrier_mode=barrier_mode)
         except CpuRuntimeError as err:
             raise classify(err) from None
         return info.elapsed

@@ -178,3 +178,14 @@ def test_parity_runs_the_reference_checks(tmp_path):
     code, out, err = run("coverage", str(src), "--parity", "--no-cache", "--report-format", "json")
     assert code == 0, err
     assert json.loads(out)["summary"]["parity"] == {"ran": True, "passed": 4, "failed": 0, "skipped": 0}
+
+
+def test_the_cuda2tile_command_has_coverage_and_history(tmp_path):
+    """`cuda2tile coverage` / `cuda2tile history`: cuda2tile/cli.py registers them with `add_parsers`."""
+    from cuda2tile import cli as main_cli
+
+    out = tmp_path / "report.json"
+    assert main_cli.main(["coverage", SINK, "--no-cache", "--report-format", "json", "-o", str(out),
+                          "--db", str(tmp_path / "h.db")]) == 0
+    assert json.loads(out.read_text())["schema"] == "cuda2tile.coverage/1"
+    assert main_cli.main(["history", "--db", str(tmp_path / "h.db"), "-o", str(tmp_path / "h.txt")]) == 0

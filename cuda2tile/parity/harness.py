@@ -1,0 +1,669 @@
+"""`cuda2tile parity`: run the original CUDA kernel and its TileLang conversion on the same inputs
+and compare every buffer either could write.
+
+Per `.cu` file:
+1. the runs to make: the entries of its launch spec (`<stem>.toml` or `--spec`), and, for kernels the
+   spec does not mention, specs inferred from the host code's constant-size launches
+   (`spec/infer.py`); other kernels are reported as skipped;
+2. the converted module: converted now (`driver.convert_source`) or taken from `--converted-tree`;
+   a kernel the converter did not convert fails with the conversion diagnostic;
+3. the original: compiled for the CPU SIMT runtime (`--original cpu`, g++, in a background thread
+   while TileLang builds) or by NVRTC through cupy (`--original cupy`);
+4. per run: inputs from the spec with the seed; the original runs on one copy (CPU: in a forked
+   child with a timeout, barrier divergence / deadlock reported), the converted kernel on another
+   (TileLang C in a forked child with the same timeout, or TileLang CUDA), then each writable
+   buffer is compared (`metrics.check_buffer`: tolerance per dtype, ULP distance, NaN/Inf-aware,
+   sorted first for buffers the spec lists as `unordered`).
+
+Files are processed by `--jobs` worker processes (each imports TileLang once).
+
+Spec keys read here beside the standard ones (kernel level, all optional):
+`unordered = ["buf", ...]`, `shared_bytes = <int or C expression over sizes>`, `ulp = N`,
+`timeout = seconds`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from cuda2tile.parity.converted_run import ConvertedC, ConvertedCuda, ConvertedError
+from cuda2tile.parity.metrics import check_buffer
+from cuda2tile.parity.original_cpu import EXITED_BEFORE_BARRIER, CpuOriginal, OriginalError
+from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity, summary_line, to_json
+from cuda2tile.parse import cuda_ast as A
+from cuda2tile.parse.frontend import FrontendOptions
+from cuda2tile.parse.host_info import HostAnalysis, analyze
+from cuda2tile.spec.cexpr import CExprError, evaluate
+from cuda2tile.spec.infer import infer_specs
+from cuda2tile.spec.launch_spec import KernelSpec, SpecError, load_spec
+
+ORIGINAL_MODES = ("cpu", "cupy", "auto")
+CONVERTED_MODES = ("c", "cuda", "auto")
+
+
+@dataclass(frozen=True)
+class ParityOptions:
+    sources: tuple[str, ...]
+    kernels: tuple[str, ...] = ()  # CUDA names, with or without template arguments
+    spec: str | None = None  # a spec file for the (single) source
+    original: str = "auto"  # cpu | cupy | auto (cupy when a GPU is visible)
+    converted: str = "auto"  # c | cuda | auto (cuda when torch sees a GPU)
+    seed: int = 0
+    timeout: float = 10.0  # per kernel launch, each side (CPU)
+    ulp: int | None = None  # compare floats by ULP distance instead of tolerances
+    output: str | None = None  # where converted modules are written (default: a temporary dir)
+    converted_tree: str | None = None  # take converted modules from here instead of converting
+    infer: bool = False  # ignore spec files: infer every launch from the host code
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    std: str = "c++17"
+    jobs: int = 1
+    isolate: bool = True  # run converted C kernels in a forked child (timeout, crash containment)
+    cuda_arch: str | None = None  # TileLang CUDA target arch (e.g. sm_90)
+    cache_dir: str | None = None  # CPU runtime build cache
+    repeat: int = 0  # GPU: timed repeats per side (benchmarks)
+    barriers: str = "auto"  # CPU original: strict | lenient | auto (strict, lenient retry for early exits)
+
+
+@dataclass
+class Entry:
+    """One run to make: a spec (from the file or inferred), or the reason there is none."""
+    kernel: str
+    origin: str  # spec | inferred | none
+    where: str
+    spec: KernelSpec | None = None
+    shared_bytes: int | None = None  # None: from the host launch / the factory's default
+    unordered: tuple[str, ...] = ()
+    ulp: int | None = None
+    timeout: float | None = None
+    skip: str | None = None  # set: reported as skipped with this reason
+    error: str | None = None  # set: reported as failed with this reason (a broken spec entry)
+
+
+@dataclass
+class ParityRun:
+    results: list[KernelParity] = field(default_factory=list)
+    seconds: float = 0.0
+    settings: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        checked = [r for r in self.results if r.status != SKIP]
+        return bool(checked) and all(r.status == PASS for r in checked)
+
+
+# ------------------------------------------------------------------------------------------------
+# Planning: spec entries, inferred entries, skipped kernels
+# ------------------------------------------------------------------------------------------------
+def _selected(name: str, filters: tuple[str, ...]) -> bool:
+    return not filters or name in filters or name.split("<")[0] in filters
+
+
+def _spec_extras(path: Path) -> list[dict]:
+    """The kernel-level keys the launch-spec loader does not read (same order as its entries)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return []
+    return [k if isinstance(k, dict) else {} for k in data.get("kernel", [])]
+
+
+def _spec_entry(spec: KernelSpec, extra: dict, where: str) -> Entry:
+    entry = Entry(spec.cuda_name, "spec", where, spec)
+    try:
+        unordered = extra.get("unordered", [])
+        if not (isinstance(unordered, list) and all(isinstance(u, str) for u in unordered)):
+            raise ValueError("`unordered` must be a list of buffer names")
+        for name in unordered:
+            if name not in spec.args or not spec.args[name].is_buffer:
+                raise ValueError(f"`unordered` names '{name}', which is not a buffer argument")
+        entry.unordered = tuple(unordered)
+        if "shared_bytes" in extra:
+            entry.shared_bytes = int(evaluate(extra["shared_bytes"], spec.sizes))
+        if "ulp" in extra:
+            if not isinstance(extra["ulp"], int) or extra["ulp"] < 0:
+                raise ValueError("`ulp` must be a non-negative integer")
+            entry.ulp = extra["ulp"]
+        if "timeout" in extra:
+            entry.timeout = float(extra["timeout"])
+    except (ValueError, TypeError, CExprError) as err:
+        entry.error = f"{spec.path}: kernel {spec.name}: {err}"
+    return entry
+
+
+def plan_file(cu_path: Path, display: str, analysis: HostAnalysis, options: ParityOptions) -> list[Entry]:
+    entries: list[Entry] = []
+    spec_path = Path(options.spec) if options.spec else cu_path.with_suffix(".toml")
+    covered: set[str] = set()
+    if not options.infer and spec_path.exists():
+        try:
+            specs = load_spec(spec_path)
+        except SpecError as err:
+            return [Entry("*", "spec", spec_path.name, error=f"{err.code}: {err.message}")]
+        extras = _spec_extras(spec_path)
+        for i, spec in enumerate(specs):
+            covered.add(spec.name)
+            if not _selected(spec.cuda_name, options.kernels):
+                continue
+            extra = extras[i] if i < len(extras) else {}
+            entries.append(_spec_entry(spec, extra, f"{spec_path.name}#{i + 1}"))
+    launched: set[str] = set()
+    for inf in infer_specs(analysis, display):
+        base = inf.kernel.split("<")[0]
+        launched.add(base)
+        if base in covered or not _selected(inf.kernel, options.kernels):
+            continue
+        if inf.spec is None:
+            entries.append(Entry(inf.kernel, "inferred", f"line {inf.line}", skip=inf.reason))
+        else:
+            entries.append(Entry(inf.kernel, "inferred", f"line {inf.line}", inf.spec, inf.shared_bytes))
+    for name in analysis.info.kernels:
+        if name in covered or name in launched or not _selected(name, options.kernels):
+            continue
+        why = "no launch spec" + ("" if options.infer else f" ({spec_path.name})") + \
+              ", and no host launch with constant sizes to infer one from"
+        entries.append(Entry(name, "none", "", skip=why))
+    return entries
+
+
+# ------------------------------------------------------------------------------------------------
+# Converted modules
+# ------------------------------------------------------------------------------------------------
+def _module_notes(path: Path) -> dict[str, str]:
+    """`# name (file.cu:12): not converted, C2T1204: ...` header notes of an emitted module."""
+    notes = {}
+    try:
+        for line in path.read_text(encoding="utf-8").splitlines()[:400]:
+            if line.startswith("# ") and "): not converted, " in line:
+                name = line[2:].split(" (", 1)[0]
+                notes[name] = line.split("): not converted, ", 1)[1]
+    except OSError:
+        pass
+    return notes
+
+
+def convert_file(cu_path: Path, display: str, options: ParityOptions, out_dir: Path,
+                 instantiate: tuple) -> tuple[object | None, dict[str, str], str | None]:
+    """(loaded module or None, {kernel: why not converted}, file-level error)."""
+    from cuda2tile.driver import ConvertOptions, convert_source, output_path, write_atomically
+    from cuda2tile.parity.converted import load_module
+
+    if options.converted_tree:
+        module_path = output_path(options.converted_tree, display)
+        if not module_path.exists():
+            return None, {}, f"no converted module {module_path}"
+        notes = _module_notes(module_path)
+    else:
+        frontend = FrontendOptions(include_dirs=options.include_dirs, defines=options.defines, std=options.std,
+                                   instantiate=instantiate)
+        result, text = convert_source(str(cu_path), display, ConvertOptions(frontend=frontend))
+        notes = {}
+        for k in result.kernels:
+            if k.status == "unsupported":
+                d = k.diagnostics[0] if k.diagnostics else None
+                notes[k.cuda_name] = (f"{d.code}: {d.message} ({d.loc})" if d else "not converted")
+        if text is None:
+            why = "; ".join(f"{d.code}: {d.message}" for d in result.diagnostics) or "the file could not be parsed"
+            return None, notes, f"not converted: {why}"
+        module_path = output_path(str(out_dir), display)
+        write_atomically(module_path, text)
+    try:
+        return load_module(module_path), notes, None
+    except Exception as err:
+        return None, notes, f"cannot load the converted module {module_path}: {type(err).__name__}: {err}"
+
+
+# ------------------------------------------------------------------------------------------------
+# One run
+# ------------------------------------------------------------------------------------------------
+def _kernel_params(kernel: str, analysis: HostAnalysis, info: dict | None) -> list[tuple[str, A.CType | None]]:
+    unit = analysis.unit
+    if unit is not None:
+        for f in unit.functions:
+            if f.is_kernel and f.name == kernel and f.body is not None:
+                return [(p.name, p.type) for p in f.params]
+    decl = analysis.info.kernels.get(kernel)
+    if decl is not None and not decl.is_template:
+        return list(decl.params)
+    if info is not None:
+        return [(p["cuda_name"], None) for p in info["params"]]
+    return []
+
+
+def _resolve_shared_bytes(entry: Entry, analysis: HostAnalysis, info: dict | None) -> int:
+    if entry.shared_bytes is not None:
+        return entry.shared_bytes
+    for launch in analysis.info.launches_of(entry.kernel):
+        if launch.shared_bytes:
+            return launch.shared_bytes
+    if info is not None:
+        import inspect
+
+        param = inspect.signature(info["factory"]).parameters.get("shared_bytes")
+        if param is not None and isinstance(param.default, int):
+            return param.default
+    return 0
+
+
+def _writable(name: str, ctype: A.CType | None, info: dict | None) -> bool:
+    if isinstance(ctype, A.Pointer):
+        return not ctype.const
+    if info is not None:
+        for p in info["params"]:
+            if p["cuda_name"] == name:
+                return bool(p.get("writable"))
+    return False
+
+
+def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, module, notes: dict[str, str],
+                original, converted, options: ParityOptions) -> KernelParity:
+    res = KernelParity(display, entry.kernel, FAIL, entry.origin, entry.where, original=original.name,
+                       converted=converted.name)
+    spec = entry.spec
+    start = time.perf_counter()
+    notes_out: list[str] = []
+    kernels = getattr(module, "KERNELS", {}) if module is not None else {}
+    info = kernels.get(entry.kernel)
+    not_converted = None
+    if info is None:
+        why = notes.get(entry.kernel) or notes.get(entry.kernel.split("<")[0])
+        not_converted = f"not converted: {why}" if why else \
+            f"no converted kernel '{entry.kernel}' in the converted module"
+    try:
+        params = _kernel_params(entry.kernel, analysis, info)
+        if not params and info is None:
+            res.failure, res.message = "not-converted", not_converted or f"no kernel '{entry.kernel}' in {display}"
+            return res
+        inputs = spec.make_inputs(options.seed)
+        missing = [n for n, _ in params if n not in inputs]
+        if missing:
+            res.failure, res.message = "spec", f"the launch spec has no argument {', '.join(map(repr, missing))}"
+            return res
+        grid = spec.grid_values()
+        block = tuple(spec.block)
+        smem = _resolve_shared_bytes(entry, analysis, info)
+        res.launch = {"grid": list(grid), "block": list(block), "shared_bytes": smem}
+        timeout = entry.timeout or options.timeout
+        flat = {n: np.ascontiguousarray(v).reshape(-1) for n, v in inputs.items() if isinstance(v, np.ndarray)}
+
+        # the original
+        def run_original(barrier_mode: str):
+            bufs = {n: a.copy() for n, a in flat.items()}
+            args = [bufs[n] if n in bufs else inputs[n] for n, _ in params]
+            if original.name == "cupy":
+                kwargs = {"scalar_dtypes": [t.dtype if isinstance(t, A.Scalar) else None for _, t in params],
+                          "repeat": options.repeat}
+            else:
+                kwargs = {"barrier_mode": barrier_mode}
+            return bufs, original.launch(entry.kernel, grid, block, args, smem, timeout, **kwargs)
+
+        try:
+            try:
+                want, res.timings["original_run"] = run_original("lenient" if options.barriers == "lenient"
+                                                                 else "strict")
+            except OriginalError as err:
+                # threads that `return` before a __syncthreads() the others wait at: undefined in CUDA,
+                # yet GPUs count exited threads as arrived and kernels rely on it. When the converter
+                # accepted the kernel, compare with that behaviour and say so.
+                if not (options.barriers == "auto" and original.name == "cpu" and not not_converted
+                        and err.kind == "barrier divergence" and EXITED_BEFORE_BARRIER in str(err)):
+                    raise
+                want, res.timings["original_run"] = run_original("lenient")
+                notes_out.append("note: threads exit before a __syncthreads() the others wait at (undefined in "
+                                 "CUDA; GPUs count exited threads as arrived); the original ran that way")
+        except OriginalError as err:
+            res.failure = err.kind if not not_converted else "not-converted"
+            res.message = "\n".join(filter(None, [not_converted, f"original ({original.name}): {err}"]))
+            return res
+        if not_converted:
+            res.failure, res.message = "not-converted", not_converted
+            return res
+
+        # the converted kernel
+        try:
+            kwargs = {"repeat": options.repeat} if converted.name == "cuda" else {}
+            got, build_s, run_s = converted.run(info, inputs, grid, block, smem, timeout, **kwargs)
+            res.timings["converted_build"] = build_s
+            res.timings["converted_run"] = run_s
+        except ConvertedError as err:
+            res.failure, res.message = f"converted {err.kind}", str(err)
+            return res
+
+        # compare every buffer either side could write
+        outputs = [n for n, t in params if n in flat and (_writable(n, t, info) or spec.args[n].output)]
+        for name in outputs:
+            arg = spec.args.get(name)
+            res.outputs.append(check_buffer(name, got[name], want[name], dtype=arg.dtype if arg else None,
+                                            tolerance=spec.tolerance, ulp=entry.ulp if entry.ulp is not None
+                                            else options.ulp, unordered=name in entry.unordered))
+        bad = [c for c in res.outputs if not c.ok]
+        if bad and original.name == "cpu" and uses_implicit_lockstep(entry.kernel, analysis):
+            # legacy warp-synchronous code (volatile shared memory, no __syncwarp) relies on lanes
+            # running in lockstep, which the CPU runtime does not emulate: the numpy reference decides
+            checks, why = _against_reference(cu, spec, inputs, got, outputs, entry, options)
+            lockstep = ("the original relies on implicit warp lockstep (volatile shared memory without "
+                        "__syncwarp), which the CPU runtime does not emulate")
+            if checks is not None:
+                res.outputs = checks
+                bad = [c for c in checks if not c.ok]
+                notes_out.append(f"note: {lockstep}; compared with the numpy reference "
+                                 f"({cu.stem}_ref.py) instead")
+            else:
+                notes_out.append(f"note: {lockstep}, and {why}; run with --original cupy on a GPU")
+        if bad:
+            res.failure = "mismatch"
+        else:
+            res.status = PASS
+    except SpecError as err:
+        res.failure, res.message = "spec", f"{err.code}: {err.message}"
+    except Exception as err:  # the harness's own error on one kernel: report it, go on with the next
+        res.failure, res.message = "internal", f"internal error: {type(err).__name__}: {err}"
+    finally:
+        res.timings["total"] = time.perf_counter() - start
+        if notes_out:
+            res.message = "\n".join(filter(None, [res.message, *notes_out]))
+    return res
+
+
+def _against_reference(cu: Path, spec: KernelSpec, inputs: dict, got: dict, outputs: list[str], entry: Entry,
+                       options: ParityOptions):
+    """(checks of the converted buffers against `<stem>_ref.py`, or None and why not)."""
+    from cuda2tile.parity.reference import reference_path, run_reference
+
+    if entry.origin != "spec" or not reference_path(cu).exists():
+        return None, f"there is no numpy reference ({reference_path(cu).name})"
+    try:
+        want = run_reference(cu, spec, inputs)
+    except Exception as err:
+        return None, f"the numpy reference failed ({type(err).__name__}: {err})"
+    checks = []
+    for name in outputs:
+        if name in want:
+            arg = spec.args.get(name)
+            checks.append(check_buffer(name, got[name], np.asarray(want[name]), dtype=arg.dtype if arg else None,
+                                       tolerance=spec.tolerance, ulp=entry.ulp if entry.ulp is not None
+                                       else options.ulp, unordered=name in entry.unordered))
+    return checks, None
+
+
+def uses_implicit_lockstep(kernel: str, analysis: HostAnalysis) -> bool:
+    """Does the kernel (or a function it calls) declare volatile memory, the legacy warp-synchronous idiom?"""
+    unit = analysis.unit
+    if unit is None:
+        return False
+    functions = {f.name: f for f in unit.functions}
+    fn = functions.get(kernel)
+    seen: set[str] = set()
+
+    def volatile(t) -> bool:
+        return isinstance(t, A.Pointer) and (t.volatile or volatile(t.pointee))
+
+    def visit(node) -> bool:
+        if isinstance(node, A.VarDecl) and (node.volatile or volatile(node.type)):
+            return True
+        if isinstance(node, A.Call) and node.device_function and node.callee not in seen:
+            seen.add(node.callee)
+            callee = functions.get(node.callee)
+            if callee is not None and (visit(callee.body) or any(volatile(p.type) for p in callee.params)):
+                return True
+        if isinstance(node, tuple):
+            return any(visit(x) for x in node)
+        if hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Loc):
+            return any(visit(getattr(node, f)) for f in node.__dataclass_fields__)
+        return False
+
+    return fn is not None and (visit(fn.body) or any(volatile(p.type) for p in fn.params))
+
+
+# ------------------------------------------------------------------------------------------------
+# One file
+# ------------------------------------------------------------------------------------------------
+def _pick_original(mode: str) -> str:
+    if mode != "auto":
+        return mode
+    from cuda2tile.parity.original_cupy import available
+
+    return "cupy" if available() else "cpu"
+
+
+def _pick_converted(mode: str) -> str:
+    if mode != "auto":
+        return mode
+    try:
+        import torch
+
+        return "cuda" if torch.cuda.is_available() else "c"
+    except Exception:
+        return "c"
+
+
+def check_file(cu_path: str, display: str, options: ParityOptions, out_dir: str) -> list[KernelParity]:
+    """Every run of one `.cu` file (see the module docstring)."""
+    cu = Path(cu_path)
+    templates = ()
+    spec_path = Path(options.spec) if options.spec else cu.with_suffix(".toml")
+    if not options.infer and spec_path.exists():
+        try:
+            templates = tuple(sorted({(s.name, s.template) for s in load_spec(spec_path) if s.template}))
+        except SpecError:
+            templates = ()
+    frontend = FrontendOptions(include_dirs=options.include_dirs, defines=options.defines, std=options.std,
+                               instantiate=templates)
+    analysis = analyze(str(cu), frontend, display)
+    if analysis.error:
+        return [KernelParity(display, "*", FAIL, message=analysis.error, failure="parse")]
+    entries = plan_file(cu, display, analysis, options)
+    results: list[KernelParity] = []
+    runnable = []
+    for e in entries:
+        if e.skip:
+            results.append(KernelParity(display, e.kernel, SKIP, e.origin if e.origin != "none" else "", e.where,
+                                        message=e.skip))
+        elif e.error:
+            results.append(KernelParity(display, e.kernel, FAIL, e.origin, e.where, message=e.error, failure="spec"))
+        else:
+            runnable.append(e)
+    if not runnable:
+        return results
+
+    original_mode, converted_mode = options.original, options.converted
+    names = sorted({e.kernel for e in runnable})
+    if original_mode == "cupy":
+        from cuda2tile.parity.original_cupy import CupyOriginal
+
+        original = CupyOriginal(cu, names, analysis.info, options.include_dirs, options.defines, options.std)
+    else:
+        original = CpuOriginal(cu, names, options.include_dirs, options.defines, options.cache_dir)
+    converted = ConvertedCuda(options.cuda_arch) if converted_mode == "cuda" else \
+        ConvertedC(options.timeout, options.isolate)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        build = pool.submit(original.build) if original_mode == "cpu" else None  # g++ while TileLang works
+        module, notes, file_error = convert_file(cu, display, options, Path(out_dir), templates)
+        if build is not None:
+            build.result()
+        else:
+            original.build()
+    first = True
+    for e in runnable:
+        if file_error and module is None:
+            res = KernelParity(display, e.kernel, FAIL, e.origin, e.where, message=file_error,
+                               failure="not-converted", original=original.name, converted=converted.name)
+            if e.kernel in notes:
+                res.message = f"not converted: {notes[e.kernel]}"
+        else:
+            res = check_entry(e, cu, display, analysis, module, notes, original, converted, options)
+        if first:
+            res.timings["original_build"] = original.build_seconds
+            first = False
+        results.append(res)
+    return results
+
+
+def _check_file_task(args) -> list[KernelParity]:
+    cu_path, display, options, out_dir = args
+    _quiet_workers()
+    return check_file(cu_path, display, options, out_dir)
+
+
+def _quiet_workers() -> None:
+    os.environ.setdefault("TILELANG_PRINT_ON_COMPILATION", "0")
+
+
+# ------------------------------------------------------------------------------------------------
+# The whole run
+# ------------------------------------------------------------------------------------------------
+def run_parity(options: ParityOptions, progress=None) -> ParityRun:
+    """Check every `.cu` file under `options.sources`; `progress(KernelParity)` sees each result."""
+    from cuda2tile.driver import discover
+
+    start = time.perf_counter()
+    options = replace(options, original=_pick_original(options.original),
+                      converted=_pick_converted(options.converted))
+    tmp = None
+    out_dir = options.output
+    if out_dir is None:
+        tmp = tempfile.mkdtemp(prefix="cuda2tile-parity-")
+        out_dir = tmp
+    run = ParityRun(settings={"original": options.original, "converted": options.converted, "seed": options.seed,
+                              "timeout": options.timeout, "ulp": options.ulp, "infer": options.infer})
+    try:
+        files, diags = discover(list(options.sources), out_dir)
+        for d in diags:
+            run.results.append(KernelParity(d.loc.file, "*", FAIL, message=d.message, failure="input"))
+        tasks = [(path, display, options, out_dir) for path, display in files]
+        jobs = max(1, min(options.jobs, len(tasks)))
+        by_index: dict[int, list[KernelParity]] = {}
+        if jobs == 1:
+            for i, task in enumerate(tasks):
+                by_index[i] = check_file(*task)
+                for r in by_index[i]:
+                    if progress:
+                        progress(r)
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # biggest files first, so that the last worker is not left with a long one
+            order = sorted(range(len(tasks)), key=lambda i: -os.path.getsize(tasks[i][0]))
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                futures = {pool.submit(_check_file_task, tasks[i]): i for i in order}
+                for fut in as_completed(futures):
+                    i = futures[fut]
+                    try:
+                        by_index[i] = fut.result()
+                    except Exception as err:  # a worker died (killed, out of memory): the file fails
+                        by_index[i] = [KernelParity(tasks[i][1], "*", FAIL, message=f"worker failed: {err}",
+                                                    failure="internal")]
+                    for r in by_index[i]:
+                        if progress:
+                            progress(r)
+        for i in range(len(tasks)):
+            run.results += by_index.get(i, [])
+    finally:
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
+    run.seconds = time.perf_counter() - start
+    return run
+
+
+# ------------------------------------------------------------------------------------------------
+# Command line (registered by cuda2tile/cli.py)
+# ------------------------------------------------------------------------------------------------
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "parity", help="run original CUDA kernels and their conversions on the same inputs and compare",
+        description="Convert (or take converted modules), build both sides, run them on the same inputs and "
+                    "compare every writable buffer. Exit status 1 when any kernel fails. See docs/parity.md.")
+    p.add_argument("sources", nargs="+", metavar="PATH", help=".cu files or directories (scanned recursively)")
+    p.add_argument("--kernel", action="append", default=[], metavar="NAME", help="check only these kernels")
+    p.add_argument("--spec", metavar="FILE", help="launch spec for the (single) .cu file (default: <stem>.toml)")
+    p.add_argument("--infer", action="store_true",
+                   help="ignore spec files; infer every launch from the host code's constant-size launches")
+    p.add_argument("--original", choices=ORIGINAL_MODES, default="auto",
+                   help="run the original on the CPU SIMT runtime or on the GPU through cupy (auto: cupy when a "
+                        "GPU is visible)")
+    p.add_argument("--converted", choices=CONVERTED_MODES, default="auto",
+                   help="run the conversion on TileLang's C or CUDA back end (auto: cuda when a GPU is visible)")
+    p.add_argument("--converted-tree", metavar="DIR", help="take converted modules from DIR (a `cuda2tile convert` "
+                                                           "output tree) instead of converting")
+    p.add_argument("-o", "--output", metavar="OUT", help="where converted modules go (default: a temporary dir)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
+                   help="per-launch time limit on the CPU, each side (default 10 s)")
+    p.add_argument("--ulp", type=int, metavar="N", help="compare floats by ULP distance (<= N) instead of "
+                                                        "tolerances")
+    p.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                   help="worker processes (default: the number of CPUs)")
+    p.add_argument("--no-isolate", action="store_true",
+                   help="run converted C kernels in-process (faster; a hang or crash stops the run)")
+    p.add_argument("--cuda-arch", metavar="ARCH", help="TileLang CUDA target arch for --converted cuda (e.g. sm_90)")
+    p.add_argument("--repeat", type=int, default=0, metavar="N",
+                   help="GPU: time N extra launches per side and report the median")
+    p.add_argument("--barriers", choices=("auto", "strict", "lenient"), default="auto",
+                   help="CPU original: threads that exit before a __syncthreads() are divergence (strict), "
+                        "count as arrived like on GPUs (lenient), or auto: strict, retried lenient when the "
+                        "converter accepted the kernel (default)")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
+    p.add_argument("--std", default="c++17", help="C++ standard for parsing (default c++17)")
+    p.add_argument("-v", "--verbose", action="store_true", help="also print every compared buffer")
+    p.set_defaults(func=run)
+    return p
+
+
+def options_from_args(args) -> ParityOptions:
+    return ParityOptions(
+        sources=tuple(args.sources), kernels=tuple(args.kernel), spec=args.spec, original=args.original,
+        converted=args.converted, seed=args.seed, timeout=args.timeout, ulp=args.ulp, output=args.output,
+        converted_tree=args.converted_tree, infer=args.infer, include_dirs=tuple(args.include_dirs),
+        defines=tuple(args.defines), std=args.std, jobs=args.jobs or (os.cpu_count() or 1),
+        isolate=not args.no_isolate, cuda_arch=args.cuda_arch, repeat=args.repeat, barriers=args.barriers)
+
+
+def run(args) -> int:
+    """`cuda2tile parity`: 0 when every checked kernel passes, 1 otherwise, 2 on bad usage."""
+    if args.spec and not (len(args.sources) == 1 and os.path.isfile(args.sources[0])):
+        print("cuda2tile parity: error: --spec needs exactly one .cu file", file=sys.stderr)
+        return 2
+    options = options_from_args(args)
+
+    def progress(result: KernelParity) -> None:
+        print(result.describe(args.verbose), flush=True)
+
+    parity = run_parity(options, progress)
+    print(summary_line(parity.results, parity.seconds), flush=True)
+    if args.json:
+        from cuda2tile.driver import write_atomically
+
+        write_atomically(Path(args.json), json.dumps(to_json(parity.results, parity.seconds, parity.settings),
+                                                     indent=2) + "\n")
+    if not any(r.status != SKIP for r in parity.results):
+        print("cuda2tile parity: nothing was checked", file=sys.stderr)
+        return 1
+    return 0 if parity.ok else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m cuda2tile.parity.harness PATH...`: the same command without the `cuda2tile` front."""
+    parser = argparse.ArgumentParser(prog="cuda2tile")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["parity", *(sys.argv[1:] if argv is None else argv)])
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
