@@ -144,6 +144,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cuda2tile: interrupted", file=sys.stderr)
         return 130
+    except Exception as err:  # the error boundary: no internal traceback reaches a user without --debug
+        if getattr(args, "debug", False):
+            raise
+        print(f"cuda2tile: internal error (C2T9001): {type(err).__name__}: {err}. Please report it; "
+              "`--debug` shows the traceback.", file=sys.stderr)
+        return 1
     return 2
 
 
