@@ -92,6 +92,14 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
     _code("C2T1216", W, "warp exchange in an unsupported position", "medium",
           "A warp shuffle or vote inside a loop condition, or under control flow that differs between the "
           "threads of a block in a way the phase split cannot keep (e.g. a thread-dependent loop)."),
+    _code("C2T1401", E, 'target lowering failed', "medium",
+          "`cuda2tile check`: TileLang could not build or lower the converted kernel for this target. The message is TileLang's; the location is the CUDA line of the statement the failure was traced to (else the kernel). Every other target is still checked and reported on its own."),
+    _code("C2T1402", E, 'target compiler rejected the generated code', "medium",
+          "`cuda2tile check`: TileLang lowered the kernel, but the target's own compiler rejected the source it generated: nvcc for `cuda:*`, the C++ compiler for `c`, the WGSL validator for `webgpu` (when the optional `wgpu` package and a Vulkan driver are installed). The compiler's first error is quoted."),
+    _code("C2T1403", E, 'C back end run failed', "medium",
+          "`cuda2tile check`: the kernel built for TileLang's C back end but failed when called once on the inputs of its launch spec (`<stem>.toml`)."),
+    _code("C2T1404", E, 'construct not available on target', "medium",
+          '`cuda2tile check`: the kernel uses a dtype, intrinsic, argument type or launch shape that this target lacks (e.g. `double` on Metal and WebGPU, 64-bit integers or `blockIdx.z` on WebGPU, a C library function called by name on Metal or WebGPU). `docs/portability.md` lists each one with its portable spelling where one exists; the other targets are unaffected.'),
     _code("C2T1301", E, "invalid launch spec", "low", "A launch-spec TOML file is malformed or inconsistent."),
     _code("C2T9001", E, "internal error", "none",
           "cuda2tile failed on this kernel. The kernel is reported `unsupported`; please report the input. "
