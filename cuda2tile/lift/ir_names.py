@@ -1,4 +1,5 @@
-"""Names already used in a piece of IR, so that passes can introduce fresh ones without clashes."""
+"""Queries over IR trees shared by the passes: the names a piece of IR uses (so that passes can
+introduce fresh ones without clashes), and whether it contains a kind of node."""
 
 from __future__ import annotations
 
@@ -35,3 +36,18 @@ def fresh(stem: str, taken: set[str]) -> str:
         name, n = f"{stem}_{n}", n + 1
     taken.add(name)
     return name
+
+
+# expressions that read memory or have effects: never recomputed or hoisted by the passes
+IMPURE = (I.Load, I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote, I.PrivateLoad)
+
+
+def contains(node, kinds) -> bool:
+    """Whether `node` (an IR node or a tuple of them) holds a node of one of `kinds`, at any depth."""
+    if isinstance(node, kinds):
+        return True
+    if isinstance(node, tuple):
+        return any(contains(x, kinds) for x in node)
+    if hasattr(node, "__dataclass_fields__"):
+        return any(contains(getattr(node, f.name), kinds) for f in fields(node))
+    return False

@@ -17,24 +17,9 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.ir_names import IMPURE, all_names, contains
 from cuda2tile.lift.uniformity import uniform_variables
 
-_IMPURE = (I.Load, I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote, I.PrivateLoad)
-
-
-def _walk_names(node, out: set[str]) -> None:
-    if isinstance(node, I.Var):
-        out.add(node.name)
-    elif isinstance(node, (I.Let, I.AssignVar, I.DeclVar, I.DeclLocal)):
-        out.add(node.name)
-    elif isinstance(node, (I.Load, I.Store)):
-        out.add(node.buffer)
-    if isinstance(node, tuple):
-        for x in node:
-            _walk_names(x, out)
-    elif hasattr(node, "__dataclass_fields__"):
-        for f in fields(node):
-            _walk_names(getattr(node, f.name), out)
 
 
 def _phases(stmts, found: list) -> None:
@@ -59,20 +44,8 @@ def _lets(node, out: dict) -> None:
             _lets(getattr(node, f.name), out)
 
 
-def _has(node, kinds) -> bool:
-    if isinstance(node, kinds):
-        return True
-    if isinstance(node, tuple):
-        return any(_has(x, kinds) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_has(getattr(node, f.name), kinds) for f in fields(node))
-    return False
-
-
 def _free_vars(e) -> set[str]:
-    out: set[str] = set()
-    _walk_names(e, out)
-    return out
+    return all_names(e)
 
 
 class _Rewriter:
@@ -130,14 +103,12 @@ def privatize(kernel: I.Kernel) -> I.Kernel:
     _lets(kernel.body, lets)
     users: dict[str, list[int]] = {}
     for k, phase in enumerate(phases):
-        names: set[str] = set()
-        _walk_names(phase.body, names)
-        for name in names:
+        for name in all_names(phase.body):
             users.setdefault(name, []).append(k)
 
     def recomputable(name: str, seen=()) -> bool:
         let = lets.get(name)
-        if let is None or name in uniform or _has(let.value, _IMPURE) or name in seen:
+        if let is None or name in uniform or contains(let.value, IMPURE) or name in seen:
             return False
         for var in _free_vars(let.value):
             if var in params or (var in uniform and var not in declared):
@@ -163,8 +134,7 @@ def privatize(kernel: I.Kernel) -> I.Kernel:
         for s in stmts:
             if isinstance(s, I.Parallel):
                 k = _index_of(s)
-                names: set[str] = set()
-                _walk_names(s.body, names)
+                names = all_names(s.body)
                 needed = _closure({n for n in names if n in recompute}, lets, set(lets) - uniform)
                 defined_here = {st.name for st in s.body if isinstance(st, I.Let)}
                 prologue = [I.DeclVar(n, declared[n].dtype, declared[n].line)

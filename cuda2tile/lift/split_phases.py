@@ -19,20 +19,10 @@ from dataclasses import fields, replace
 
 from cuda2tile.diagnostics import Location
 from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.ir_names import IMPURE, contains
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.uniformity import barrier_lines, contains_barrier, expr_uniform, uniform_variables
 
-_IMPURE = (I.Load, I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote, I.PrivateLoad)
-
-
-def _has(node, kinds) -> bool:
-    if isinstance(node, kinds):
-        return True
-    if isinstance(node, tuple):
-        return any(_has(x, kinds) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_has(getattr(node, f.name), kinds) for f in fields(node))
-    return False
 
 
 def _exits_loop(node) -> bool:
@@ -132,7 +122,7 @@ class _Splitter:
                 else:
                     out.append(s)
             elif not contains_barrier(s):
-                if isinstance(s, (I.Let, I.AssignVar)) and s.name in self.uniform and not _has(s.value, _IMPURE):
+                if isinstance(s, (I.Let, I.AssignVar)) and s.name in self.uniform and not contains(s.value, IMPURE):
                     flush()  # block-uniform bookkeeping (loop cursors, strides) runs at the block level
                     out.append(s)
                 else:
@@ -163,7 +153,7 @@ class _Splitter:
             self.fail(s, "__syncthreads() in a branch taken by only some threads of the block")
         # Warp-level barriers under a stable thread-dependent guard (`if (tid < 32) { warp reduction }`):
         # the guard is re-evaluated in each phase, valid when the branch changes nothing it reads.
-        if (_vars(s.cond) & _assigned(s.then + s.other)) or _has(s.cond, _IMPURE):
+        if (_vars(s.cond) & _assigned(s.then + s.other)) or contains(s.cond, IMPURE):
             self.fail(s, "the branch condition may change inside the branch")
         # Inside the guard, values defined only there and equal across the threads that take it (the
         # cursor of `for (int d = 1; d < 32; d <<= 1)` in `if (tid < 32)`) may steer block-level loops:
