@@ -12,8 +12,8 @@ from pathlib import Path
 
 from cuda2tile import __version__
 from cuda2tile.diagnostics import Severity, render
-from cuda2tile.driver import (ConvertOptions, FileResult, convert_source, discover, output_path, report_json,
-                              write_atomically)
+from cuda2tile.driver import (ConvertOptions, FileResult, convert_many, convert_source, discover, output_path,
+                              report_json, write_atomically)
 from cuda2tile.coverage.cli import add_parsers as add_coverage_parsers
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
 
@@ -37,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
                       help="also search the CUDA toolkit's include dir (after cuda2tile's own headers)")
     conv.add_argument("--max-file-size", type=int, default=DEFAULT_MAX_FILE_SIZE, metavar="BYTES",
                       help="skip larger files with C2T1004 (default 16 MiB)")
+    conv.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                      help="worker processes (default: the number of cores)")
     conv.add_argument("--quiet", action="store_true", help="print only diagnostics, no summary")
     conv.add_argument("--debug", action="store_true", help="print internal tracebacks of C2T9001 errors")
     ver = sub.add_parser("verify", help="convert, run on TileLang's C back end, compare with numpy references")
@@ -55,6 +57,39 @@ def _print_diagnostics(result: FileResult, stream) -> None:
         print(render(diag, result.source_lines), file=stream)
 
 
+class _Progress:
+    """A progress bar on a terminal; a line every tenth of the work in logs and under CI."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.done = total, 0
+        self.enabled = enabled and total > 1
+        self.bar = None
+        if self.enabled and sys.stderr.isatty() and not os.environ.get("CI"):
+            from rich.progress import Progress
+
+            self.bar = Progress(transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("converting", total=total)
+
+    def advance(self, display: str) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1, description=display[-40:])
+        elif self.enabled and self.total >= 20 and self.done % max(1, self.total // 10) == 0:
+            print(f"cuda2tile: {self.done}/{self.total} files", file=sys.stderr, flush=True)
+
+    def print_diagnostics(self, result: FileResult) -> None:
+        if self.bar is not None:
+            for diag in result.all_diagnostics():
+                self.bar.console.print(render(diag, result.source_lines), markup=False, highlight=False)
+        else:
+            _print_diagnostics(result, sys.stderr)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def convert_command(args) -> int:
     options = ConvertOptions(
         frontend=FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
@@ -71,8 +106,10 @@ def convert_command(args) -> int:
         print(render(d), file=sys.stderr)
     results: list[FileResult] = []
     failed = bool(diags)
-    for path, display in files:
-        result, text = convert_source(path, display, options)
+    progress = _Progress(len(files), enabled=not args.quiet and not to_stdout)
+    for result, text in convert_many(files, options, max(1, args.jobs)):
+        display = result.source
+        progress.advance(display)
         if text is not None and to_stdout:
             sys.stdout.write(text)
         elif text is not None:
@@ -83,13 +120,15 @@ def convert_command(args) -> int:
             except (OSError, ValueError) as err:
                 print(f"{display}: error: cannot write output: {err}", file=sys.stderr)
                 failed = True
-        _print_diagnostics(result, sys.stderr)
+        progress.print_diagnostics(result)
         if result.internal_errors:
             failed = True
             if args.debug:
                 for tb in result.internal_errors:
                     print(tb, file=sys.stderr)
+        result.source_lines = []  # printed: do not keep every file's text for the whole run
         results.append(result)
+    progress.close()
     report = report_json(results)
     if args.report:
         try:

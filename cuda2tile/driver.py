@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import tempfile
 import traceback
+from concurrent.futures import ProcessPoolExecutor
+from typing import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,6 +136,24 @@ def convert_source(path: str, display: str, options: ConvertOptions = ConvertOpt
         result.internal_errors.append(traceback.format_exc())
         text = emit_module([], display, parsed.source_lines, notes)
     return result, text
+
+
+def _convert_job(job: tuple[str, str, ConvertOptions]) -> tuple[FileResult, str | None]:
+    return convert_source(*job)
+
+
+def convert_many(files: list[tuple[str, str]], options: ConvertOptions = ConvertOptions(),
+                 jobs: int = 1) -> Iterator[tuple[FileResult, str | None]]:
+    """Convert files in input order, in `jobs` worker processes (each loads libclang once).
+
+    Results stream back one file at a time, so a caller that writes and forgets them keeps memory
+    flat in the number of files."""
+    work = [(path, display, options) for path, display in files]
+    if jobs <= 1 or len(work) <= 1:
+        yield from map(_convert_job, work)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_convert_job, work, chunksize=max(1, min(8, len(work) // (4 * jobs))))
 
 
 def write_atomically(path: Path, text: str) -> None:
