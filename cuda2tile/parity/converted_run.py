@@ -169,9 +169,12 @@ class ConvertedCuda:
         kernel, build_seconds = self.build(info, block, shared_bytes)
         buffers, scalars = split_inputs(info, inputs)
         grid_args = _grid_args(info, grid)
-        device = {name: torch.from_numpy(a.view(_carrier(info, name)) if a.dtype != _carrier(info, name) else a).cuda()
-                  for name, a in buffers.items()}
-        args = _call_args(info, device, scalars, lambda t: t)
+        device = {}  # CUDA tensors over the carrier dtype (same bits), keyed by CUDA parameter name
+        for name, array in buffers.items():
+            carrier = _carrier(info, name)
+            device[name] = torch.from_numpy(array.view(carrier) if array.dtype != carrier else array).cuda()
+        args = [device[p["cuda_name"]] if p["kind"] == "buffer" else
+                _scalar(scalars[p["cuda_name"]], p["dtype"], p["carrier"]) for p in info["params"]]
         try:
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()

@@ -269,6 +269,8 @@ def _writable(name: str, ctype: A.CType | None, info: dict | None) -> bool:
 
 def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, module, notes: dict[str, str],
                 original, converted, options: ParityOptions) -> KernelParity:
+    """One run: inputs from the spec, the original, the conversion, then every writable buffer compared.
+    Any failure becomes this kernel's result; nothing raised here stops the run."""
     res = KernelParity(display, entry.kernel, FAIL, entry.origin, entry.where, original=original.name,
                        converted=converted.name)
     spec = entry.spec
@@ -299,30 +301,12 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
         flat = {n: np.ascontiguousarray(v).reshape(-1) for n, v in inputs.items() if isinstance(v, np.ndarray)}
 
         # the original
-        def run_original(barrier_mode: str):
-            bufs = {n: a.copy() for n, a in flat.items()}
-            args = [bufs[n] if n in bufs else inputs[n] for n, _ in params]
-            if original.name == "cupy":
-                kwargs = {"scalar_dtypes": [t.dtype if isinstance(t, A.Scalar) else None for _, t in params],
-                          "repeat": options.repeat}
-            else:
-                kwargs = {"barrier_mode": barrier_mode}
-            return bufs, original.launch(entry.kernel, grid, block, args, smem, timeout, **kwargs)
-
         try:
-            try:
-                want, res.timings["original_run"] = run_original("lenient" if options.barriers == "lenient"
-                                                                 else "strict")
-            except OriginalError as err:
-                # threads that `return` before a __syncthreads() the others wait at: undefined in CUDA,
-                # yet GPUs count exited threads as arrived and kernels rely on it. When the converter
-                # accepted the kernel, compare with that behaviour and say so.
-                if not (options.barriers == "auto" and original.name == "cpu" and not not_converted
-                        and err.kind == "barrier divergence" and EXITED_BEFORE_BARRIER in str(err)):
-                    raise
-                want, res.timings["original_run"] = run_original("lenient")
-                notes_out.append("note: threads exit before a __syncthreads() the others wait at (undefined in "
-                                 "CUDA; GPUs count exited threads as arrived); the original ran that way")
+            want, res.timings["original_run"], note = _run_original(entry, original, params, flat, inputs, grid,
+                                                                    block, smem, timeout, options,
+                                                                    converted_ok=not not_converted)
+            if note:
+                notes_out.append(note)
         except OriginalError as err:
             res.failure = err.kind if not not_converted else "not-converted"
             res.message = "\n".join(filter(None, [not_converted, f"original ({original.name}): {err}"]))
@@ -360,8 +344,11 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
                 bad = [c for c in checks if not c.ok]
                 notes_out.append(f"note: {lockstep}; compared with the numpy reference "
                                  f"({cu.stem}_ref.py) instead")
-            else:
-                notes_out.append(f"note: {lockstep}, and {why}; run with --original cupy on a GPU")
+            else:  # neither side can be trusted here: not a verdict on the conversion
+                res.status = SKIP
+                notes_out.append(f"cannot judge: {lockstep}, and {why}; run with --original cupy on a GPU "
+                                 f"(on the CPU: {bad[0].describe()})")
+                return res
         if bad:
             res.failure = "mismatch"
         else:
@@ -377,12 +364,40 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
     return res
 
 
+def _run_original(entry: Entry, original, params, flat: dict, inputs: dict, grid, block, smem: int,
+                  timeout: float, options: ParityOptions, converted_ok: bool):
+    """(the original's buffers after the launch, its seconds, a note or None); raises OriginalError."""
+    def launch(barrier_mode: str):
+        bufs = {n: a.copy() for n, a in flat.items()}
+        args = [bufs[n] if n in bufs else inputs[n] for n, _ in params]
+        if original.name == "cupy":
+            kwargs = {"scalar_dtypes": [t.dtype if isinstance(t, A.Scalar) else None for _, t in params],
+                      "repeat": options.repeat}
+        else:
+            kwargs = {"barrier_mode": barrier_mode}
+        return bufs, original.launch(entry.kernel, grid, block, args, smem, timeout, **kwargs)
+
+    try:
+        return (*launch("lenient" if options.barriers == "lenient" else "strict"), None)
+    except OriginalError as err:
+        # threads that `return` before a __syncthreads() the others wait at: undefined in CUDA, yet
+        # GPUs count exited threads as arrived and kernels rely on it. When the converter accepted
+        # the kernel, compare with that behaviour and say so.
+        if not (options.barriers == "auto" and original.name == "cpu" and converted_ok
+                and err.kind == "barrier divergence" and EXITED_BEFORE_BARRIER in str(err)):
+            raise
+    return (*launch("lenient"), "note: threads exit before a __syncthreads() the others wait at (undefined in "
+                                "CUDA; GPUs count exited threads as arrived); the original ran that way")
+
+
 def _against_reference(cu: Path, spec: KernelSpec, inputs: dict, got: dict, outputs: list[str], entry: Entry,
                        options: ParityOptions):
     """(checks of the converted buffers against `<stem>_ref.py`, or None and why not)."""
     from cuda2tile.parity.reference import reference_path, run_reference
 
-    if entry.origin != "spec" or not reference_path(cu).exists():
+    if entry.origin != "spec":
+        return None, "a numpy reference applies only to the spec's own launches (this one is inferred)"
+    if not reference_path(cu).exists():
         return None, f"there is no numpy reference ({reference_path(cu).name})"
     try:
         want = run_reference(cu, spec, inputs)

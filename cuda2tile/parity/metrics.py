@@ -46,10 +46,11 @@ class BufferCheck:
         ulp = f", max {self.max_ulp:.0f} ulp" if self.max_ulp is not None and np.isfinite(self.max_ulp) else (
             ", max ulp inf" if self.max_ulp is not None else "")
         where = "sorted position" if self.unordered else "flat index"
+        rule = self.rule + (", unordered" if self.unordered else "")
         if self.ok:
             return (f"{self.name}: ok ({self.total} elements, max abs err {self.max_abs_error:.3g}, max rel err "
-                    f"{self.max_rel_error:.3g}{ulp}; {self.rule})")
-        return (f"{self.name}: {self.mismatches}/{self.total} elements differ ({self.rule}); worst at {where} "
+                    f"{self.max_rel_error:.3g}{ulp}; {rule})")
+        return (f"{self.name}: {self.mismatches}/{self.total} elements differ ({rule}); worst at {where} "
                 f"{self.worst_index}: converted {self.got!r}, original {self.want!r} (max abs err "
                 f"{self.max_abs_error:.3g}, max rel err {self.max_rel_error:.3g}{ulp})")
 
@@ -80,15 +81,18 @@ def _ordered(x: np.ndarray) -> np.ndarray:
     return np.where(ints < 0, -(ints & magnitude), ints)
 
 
-def ulp_distance(got: np.ndarray, want: np.ndarray) -> np.ndarray:
+def ulp_distance(got: np.ndarray, want: np.ndarray, bfloat16: bool = False) -> np.ndarray:
     """Element-wise distance in units in the last place of the (common) float dtype, as float64.
 
     Same-signed values: the count of representable values between them; opposite signs add the
     two distances to zero. NaN against NaN is 0, NaN against a number is infinite.
+    `bfloat16=True`: the arrays hold bfloat16 bit patterns (uint16).
     """
     got = np.ascontiguousarray(got).reshape(-1)
     want = np.ascontiguousarray(want).reshape(-1)
     a, b = _ordered(got), _ordered(want)
+    if bfloat16:
+        got, want = bf16_to_float32(got), bf16_to_float32(want)
     same = (a >= 0) == (b >= 0)
     dist = np.where(same, np.abs(a - np.where(same, b, 0)).astype(np.float64),
                     np.abs(a).astype(np.float64) + np.abs(b).astype(np.float64))
@@ -115,10 +119,13 @@ def check_buffer(name: str, got: np.ndarray, want: np.ndarray, *, dtype: str | N
     got = np.ascontiguousarray(got).reshape(-1)
     want = np.ascontiguousarray(want).reshape(-1)
     dtype = dtype or want.dtype.name
+    bits = None  # bfloat16: the bit patterns, for ULPs
     if dtype == "bfloat16":
         got, want = bf16_to_float32(got), bf16_to_float32(want)
     if unordered:
         got, want = np.sort(got), np.sort(want)
+    if dtype == "bfloat16":  # float32 values of bf16 numbers: their top 16 bits are exact
+        bits = ((got.view(np.uint32) >> 16).astype(np.uint16), (want.view(np.uint32) >> 16).astype(np.uint16))
     is_float = np.issubdtype(want.dtype, np.floating)
     if not is_float:
         c = compare(name, got, want, 0.0, 0.0)
@@ -128,10 +135,11 @@ def check_buffer(name: str, got: np.ndarray, want: np.ndarray, *, dtype: str | N
         return BufferCheck(name, False, max(got.size, want.size), want.size, float("inf"), float("inf"), None, None,
                            f"{got.dtype}{list(got.shape)}", f"{want.dtype}{list(want.shape)}",
                            "same dtype and shape", unordered)
-    dist = ulp_distance(got, want)
+    dist = ulp_distance(*bits, bfloat16=True) if bits is not None else ulp_distance(got, want)
     max_ulp = float(dist.max(initial=0.0))
     rtol, atol = tolerance if tolerance is not None else default_tolerance(dtype)
-    c = compare(name, got, want, rtol, atol)
+    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf on matching infinities
+        c = compare(name, got, want, rtol, atol)
     if ulp is None:
         return BufferCheck(name, c.ok, c.mismatches, c.total, c.max_abs_error, c.max_rel_error, max_ulp,
                            c.worst_index, c.got, c.want, f"rtol={rtol:g} atol={atol:g}", unordered)

@@ -8,8 +8,9 @@ NVRTC compiles device code only, so the source handed to it is the user's file w
 functions (`main`, helpers without `__device__`) blanked out and host-only `#include`s turned
 into comments, line for line (NVRTC's messages keep the user's line numbers), after a short
 prelude that defines what `<math.h>`/`<float.h>`/`<stdint.h>`/`<assert.h>` would have
-(`INFINITY`, `FLT_MAX`, `int32_t`, `assert`...). Template kernels are reached through
-`name_expressions` (`"scale<float>"`), so NVRTC instantiates them and reports the mangled names.
+(`INFINITY`, `FLT_MAX`, `int32_t` when the file includes `<stdint.h>`, `assert`...). Template
+kernels are reached through `name_expressions` (`"scale<float>"`), so NVRTC instantiates them and
+reports the mangled names.
 
 Needs `cupy` and a GPU; the harness picks this back end with `--original cupy` (or `auto` on a
 machine with a GPU). There is no timeout on a GPU: a kernel that never ends hangs the run.
@@ -69,15 +70,18 @@ NVRTC_PRELUDE = r"""// cuda2tile parity: what host headers would have provided, 
 #ifndef assert
 #define assert(e) ((e) ? (void)0 : __trap())
 #endif
-typedef signed char int8_t;
+"""
+# what <stdint.h> would have declared (LP64, as on the host), added when the file includes it
+STDINT_PRELUDE = """typedef signed char int8_t;
 typedef unsigned char uint8_t;
 typedef short int16_t;
 typedef unsigned short uint16_t;
 typedef int int32_t;
 typedef unsigned int uint32_t;
-typedef long long int64_t;
-typedef unsigned long long uint64_t;
+typedef long int64_t;
+typedef unsigned long uint64_t;
 """
+_STDINT_HEADERS = ("stdint.h", "cstdint", "inttypes.h", "cinttypes")
 
 _SCALAR_DTYPES = {"bool": np.bool_, "float16": np.float16, "float32": np.float32, "float64": np.float64,
                   "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64, "uint8": np.uint8,
@@ -96,6 +100,9 @@ def available() -> bool:
 def nvrtc_source(text: str, info: HostInfo, display: str) -> str:
     """The file's device code for NVRTC: host functions blanked, host headers commented out."""
     lines = text.splitlines()
+    prelude = NVRTC_PRELUDE
+    if any(inc.header in _STDINT_HEADERS for inc in info.includes):
+        prelude += STDINT_PRELUDE
     for inc in info.includes:
         if not inc.system or any(inc.header.startswith(h) for h in NVRTC_HEADERS):
             continue
@@ -105,7 +112,7 @@ def nvrtc_source(text: str, info: HostInfo, display: str) -> str:
         for number in range(first, min(last, len(lines)) + 1):
             lines[number - 1] = ""
     safe = re.sub(r'["\\\n]', "_", display)
-    return NVRTC_PRELUDE + f'#line 1 "{safe}"\n' + "\n".join(lines) + "\n"
+    return prelude + f'#line 1 "{safe}"\n' + "\n".join(lines) + "\n"
 
 
 class CupyOriginal:

@@ -2,10 +2,11 @@
 
 Text (one block per kernel; details only when something is wrong or asked for):
 
-    PASS blas1/level1.cu:saxpy [spec] (original cpu 0.01 s, converted c 0.00 s)
-    FAIL blas1/level1.cu:axpby [spec] (original cpu 0.01 s, converted c 0.00 s)
+    PASS blas1/level1.cu:saxpy [spec level1.toml#1] (original cpu 0.104 s, converted c 0.005 s)
+    FAIL blas1/level1.cu:axpby [spec level1.toml#2] (original cpu 0.043 s, converted c 0.001 s)
         z: 9999/10000 elements differ (rtol=1e-05 atol=1e-06); worst at flat index 17: converted ...
-    SKIP linalg/matvec.cu:matvec: no launch spec, and no host launch to infer one from
+    PASS misc/hash.cu:hash_keys [inferred line 63] (original cpu 0.051 s, converted c 0.002 s)
+    SKIP linalg/matvec.cu:matvec: no launch spec (matvec.toml), and no host launch with constant sizes ...
 
 JSON: `{"schema": "cuda2tile.parity/1", "summary": {...}, "kernels": [KernelParity.to_json(), ...]}`.
 """
@@ -46,7 +47,7 @@ class KernelParity:
     def describe(self, verbose: bool = False) -> str:
         head = f"{self.status.upper()} {self.label}"
         if self.origin:
-            head += f" [{self.origin}{' ' + self.where if self.where and self.origin == 'inferred' else ''}]"
+            head += f" [{self.origin}{' ' + self.where if self.where else ''}]"
         times = []
         if "original_run" in self.timings:
             times.append(f"original {self.original} {self.timings['original_run']:.3f} s")
