@@ -10,7 +10,7 @@ fails when the two drift apart.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class Severity(enum.Enum):

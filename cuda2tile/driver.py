@@ -21,7 +21,6 @@ from cuda2tile.diagnostics import Diagnostic, Location, Severity
 from cuda2tile.emit.module import emit_module
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.lift_kernel import kernel_python_name, lift_kernel
-from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.frontend import FrontendOptions, parse_file
 
 REPORT_SCHEMA = "cuda2tile.report/1"

@@ -202,7 +202,6 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     grid = [BUILTIN_NAMES[("gridDim", a)] for a in _AXES[:kernel.grid_rank]]
     blocks = [BUILTIN_NAMES[("blockIdx", a)] for a in _AXES[:kernel.grid_rank]]
     dims = [BUILTIN_NAMES[("blockDim", a)] for a in _AXES[:kernel.block_rank]]
-    threads = [BUILTIN_NAMES[("threadIdx", a)] for a in _AXES[:kernel.block_rank]]
     args = [f"{names(p.name)}: {_param_annotation(p)}" for p in kernel.params] + [f"{g}: T.int32" for g in grid]
     printer.emit(1, "@T.prim_func")
     printer.emit(1, f"def {names(kernel.name)}({', '.join(args)}):")

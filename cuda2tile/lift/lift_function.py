@@ -282,7 +282,7 @@ class FunctionLifter(ExprLifter):
         if dtype is None or isinstance(t.elem, A.Vector):
             raise LiftError("C2T1207", f"__shared__ '{s.name}' of unsupported type '{type_name(t)}'", s.loc)
         if dtype == "bool":
-            raise LiftError("C2T1207", f"__shared__ bool arrays are not lifted yet", s.loc)
+            raise LiftError("C2T1207", "__shared__ bool arrays are not lifted yet", s.loc)
         size = lanes_of(t) if t.size > 0 else None  # 0: `extern __shared__ T pool[];`
         if size is None and any(isinstance(d, I.DeclShared) and d.size is None for d in self.decls):
             raise LiftError("C2T1207", "a second extern __shared__ array: carve views from one pool instead", s.loc)

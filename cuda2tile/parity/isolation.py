@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import mmap
 import os
-import select
 import signal as _signal
 import struct
 import sys
@@ -23,6 +22,8 @@ import traceback
 import warnings
 
 import numpy as np
+
+from cuda2tile.parity.cpu_runtime.runtime import wait_child
 
 _HEADER = 8192  # status (int32), elapsed (float64), message length (int32), message bytes
 
@@ -102,29 +103,9 @@ def run_forked(fn, buffers: dict[str, np.ndarray], timeout: float | None = 10.0,
 
 
 def _wait(pid: int, timeout: float | None) -> tuple[int, bool]:
+    """Wait for a forked child; kill it at the deadline. (The CPU runtime's own waiter, shared.)"""
     deadline = None if timeout is None else time.monotonic() + float(timeout)
-    try:
-        pidfd = os.pidfd_open(pid)  # type: ignore[attr-defined]
-    except (AttributeError, OSError):
-        pidfd = None
-    try:
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                return status, False
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                os.kill(pid, _signal.SIGKILL)
-                _, status = os.waitpid(pid, 0)
-                return status, True
-            wait = 1.0 if deadline is None else max(0.0, min(0.05, deadline - now))
-            if pidfd is not None:
-                select.select([pidfd], [], [], wait)
-            else:
-                time.sleep(min(wait, 0.002))
-    finally:
-        if pidfd is not None:
-            os.close(pidfd)
+    return wait_child(pid, deadline)
 
 
 __all__ = ["IsolatedError", "run_forked"]

@@ -77,7 +77,7 @@ def _is_device(cursor: ci.Cursor) -> bool:
     return any(ch.kind == K.CUDADEVICE_ATTR for ch in cursor.get_children())
 
 
-def _template_args(cursor: ci.Cursor) -> tuple[str, ...]:
+def template_args(cursor: ci.Cursor) -> tuple[str, ...]:
     args = []
     for i in range(max(cursor.get_num_template_arguments(), 0)):
         kind = cursor.get_template_argument_kind(i)
@@ -281,7 +281,7 @@ class _Builder:
         return A.UnsupportedExpr(f"overloaded operator{op}", t, loc)
 
     def function_name(self, c: ci.Cursor) -> str:
-        args = _template_args(c)
+        args = template_args(c)
         if not args:
             return c.spelling
         return c.spelling + "<" + ", ".join(args) + ">"
@@ -389,7 +389,7 @@ class _Builder:
             if ch.kind == K.COMPOUND_STMT:
                 body = self.single(ch)
         return A.Function(self.function_name(c), tuple(params), ctype(c.result_type), body, self.loc(c),
-                          is_kernel, _template_args(c), end_line=c.extent.end.line)
+                          is_kernel, template_args(c), end_line=c.extent.end.line)
 
     def launch(self, c: ci.Cursor, config: ci.Cursor) -> A.LaunchSite | None:
         ref = c.referenced
@@ -400,7 +400,7 @@ class _Builder:
         smem = self.text(conf_args[2]) if len(conf_args) > 2 and list(conf_args[2].get_tokens()) else None
         smem_value = evaluate(conf_args[2]) if smem is not None else None
         return A.LaunchSite(
-            kernel=ref.spelling, template_args=_template_args(ref),
+            kernel=ref.spelling, template_args=template_args(ref),
             grid=dims[0][0] if dims else (), block=dims[1][0] if len(dims) > 1 else (),
             shared_bytes=smem, shared_bytes_value=smem_value if isinstance(smem_value, int) else None,
             grid_values=dims[0][1] if dims else None, block_values=dims[1][1] if len(dims) > 1 else None,
@@ -408,25 +408,7 @@ class _Builder:
 
     def _dim3(self, c: ci.Cursor) -> tuple[tuple[str, ...], tuple[int, ...] | None]:
         """Source text and folded values of one launch-configuration argument (a dim3)."""
-        node = c
-        for _ in range(8):  # unwrap casts, copies (`dim3(block)`) and variables (`dim3 block(16, 16); ... block`)
-            kids = list(node.get_children())
-            if node.kind == K.UNEXPOSED_EXPR and len(kids) == 1:
-                node = kids[0]
-            elif node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") and len(kids) == 1 and (
-                    kids[0].type.get_canonical().spelling.endswith(("dim3", "uint3"))):
-                node = kids[0]
-            elif node.kind == K.DECL_REF_EXPR and node.referenced is not None and node.referenced.kind == K.VAR_DECL:
-                inits = [ch for ch in node.referenced.get_children() if ch.kind.is_expression()]
-                if not inits:
-                    break
-                node = inits[-1]
-            else:
-                break
-        if node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3"):
-            parts = list(node.get_arguments())
-        else:
-            parts = [c]
+        parts = dim3_parts(c)
         texts, values = [], []
         for part in parts:
             text = self.text(part)
@@ -439,6 +421,27 @@ class _Builder:
             values.pop()
         folded = tuple(values) if all(v is not None for v in values) else None
         return tuple(texts), folded
+
+
+def dim3_parts(c: ci.Cursor) -> list[ci.Cursor]:
+    """The x/y/z expressions of a launch-configuration argument: `dim3(16, 16)`, a `dim3 block(16, 16)`
+    variable, a copy `dim3(block)`, or a plain integer (one part)."""
+    node = c
+    for _ in range(8):  # unwrap casts, copies and variables
+        kids = [ch for ch in node.get_children() if ch.kind.is_expression()]
+        if node.kind == K.UNEXPOSED_EXPR and len(kids) == 1:
+            node = kids[0]
+        elif node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") and len(kids) == 1 and (
+                kids[0].type.get_canonical().spelling.endswith(("dim3", "uint3"))):
+            node = kids[0]
+        elif node.kind == K.DECL_REF_EXPR and node.referenced is not None and node.referenced.kind == K.VAR_DECL:
+            inits = [ch for ch in node.referenced.get_children() if ch.kind.is_expression()]
+            if not inits:
+                break
+            node = inits[-1]
+        else:
+            break
+    return list(node.get_arguments()) if node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") else [c]
 
 
 def _in_namespace(cursor: ci.Cursor, namespace: str) -> bool:

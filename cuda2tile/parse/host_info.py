@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from cuda2tile.parse import cuda_ast as A
-from cuda2tile.parse.build_ast import build_translation_unit, ctype
+from cuda2tile.parse.build_ast import build_translation_unit, ctype, dim3_parts, template_args
 from cuda2tile.parse.clang_eval import evaluate
 from cuda2tile.parse.clang_ops import binary_operator, unary_operator
 from cuda2tile.parse.frontend import KEEP_GOING, FrontendOptions, clang_args, read_source
@@ -281,7 +281,7 @@ class _HostWalker:
             at = node.extent.start.offset
             for a in node.get_arguments():
                 args.append(self.argument(a, folder, allocs, at))
-            out.append(HostLaunch(ref.spelling, _template_args(ref), function.spelling, node.location.line,
+            out.append(HostLaunch(ref.spelling, template_args(ref), function.spelling, node.location.line,
                                   grid, block, smem, grid_text, block_text, tuple(args)))
         return out
 
@@ -309,22 +309,7 @@ class _HostWalker:
 
     @staticmethod
     def dim3(c: ci.Cursor, folder: _Folder) -> tuple[tuple[int, ...] | None, tuple[str, ...]]:
-        node = c
-        for _ in range(8):  # casts, copies `dim3(b)`, and variables `dim3 block(16, 16); ... block`
-            kids = [ch for ch in node.get_children() if ch.kind.is_expression()]
-            if node.kind == K.UNEXPOSED_EXPR and len(kids) == 1:
-                node = kids[0]
-            elif node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") and len(kids) == 1 and (
-                    kids[0].type.get_canonical().spelling.endswith(("dim3", "uint3"))):
-                node = kids[0]
-            elif node.kind == K.DECL_REF_EXPR and node.referenced is not None and node.referenced.kind == K.VAR_DECL:
-                inits = [ch for ch in node.referenced.get_children() if ch.kind.is_expression()]
-                if not inits:
-                    break
-                node = inits[-1]
-            else:
-                break
-        parts = list(node.get_arguments()) if node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") else [c]
+        parts = dim3_parts(c)
         values, texts = [], []
         for part in parts:
             text = _text(part)
@@ -336,19 +321,6 @@ class _HostWalker:
         while len(values) > 1 and values[-1] == 1:
             values.pop()
         return (tuple(values) if all(v is not None for v in values) else None), tuple(texts)
-
-
-def _template_args(cursor: ci.Cursor) -> tuple[str, ...]:
-    args = []
-    for i in range(max(cursor.get_num_template_arguments(), 0)):
-        kind = cursor.get_template_argument_kind(i)
-        if kind == ci.TemplateArgumentKind.TYPE:
-            args.append(cursor.get_template_argument_type(i).get_canonical().spelling)
-        elif kind == ci.TemplateArgumentKind.INTEGRAL:
-            args.append(str(cursor.get_template_argument_value(i)))
-        else:
-            args.append("?")
-    return tuple(args)
 
 
 def _includes(tu: ci.TranslationUnit, real: str, lines: list[str]) -> list[Include]:
