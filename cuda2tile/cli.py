@@ -15,6 +15,7 @@ from cuda2tile.diagnostics import Severity, render
 from cuda2tile.driver import (ConvertOptions, FileResult, convert_many, convert_source, discover, output_path,
                               report_json, write_atomically)
 from cuda2tile.coverage.cli import add_parsers as add_coverage_parsers
+from cuda2tile.dashboard.cli import add_parser as add_dashboard_parser
 from cuda2tile.parity.harness import add_parser as add_parity_parser
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
 
@@ -50,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     ver.add_argument("--json", metavar="FILE", help="write the results as JSON")
     add_coverage_parsers(sub)  # `coverage` and `history`
+    add_dashboard_parser(sub)  # `dashboard`: a static site of the history
     add_parity_parser(sub)  # `parity`: original CUDA (CPU runtime or CuPy) against the conversion
     return parser
 

@@ -1,0 +1,5 @@
+import sys
+
+from cuda2tile.dashboard.cli import main
+
+sys.exit(main())
