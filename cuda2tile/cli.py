@@ -17,6 +17,7 @@ from cuda2tile.driver import (ConvertOptions, FileResult, convert_many, convert_
 from cuda2tile.coverage.cli import add_parsers as add_coverage_parsers
 from cuda2tile.dashboard.cli import add_parser as add_dashboard_parser
 from cuda2tile.parity.harness import add_parser as add_parity_parser
+from cuda2tile.portability import add_parser as add_check_parser
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
 
 
@@ -53,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     add_coverage_parsers(sub)  # `coverage` and `history`
     add_dashboard_parser(sub)  # `dashboard`: a static site of the history
     add_parity_parser(sub)  # `parity`: original CUDA (CPU runtime or CuPy) against the conversion
+    add_check_parser(sub)  # `check`: lower every converted kernel for CUDA, HIP, Metal, WebGPU and C
     return parser
 
 

@@ -52,4 +52,5 @@ def helper_source(names: set[str]) -> str:
     chosen = sorted(names)
     cuda = "\n".join(HELPERS[n][0] for n in chosen if HELPERS[n][0])
     c = "\n".join(HELPERS[n][1] for n in chosen if HELPERS[n][1])
-    return f"\n#ifdef __CUDACC__\n{cuda}\n#else\n#include <string.h>\n{c}\n#endif\n"
+    # HIP compiles the CUDA branch too (hipcc defines __HIPCC__, not __CUDACC__)
+    return f"\n#if defined(__CUDACC__) || defined(__HIPCC__)\n{cuda}\n#else\n#include <string.h>\n{c}\n#endif\n"

@@ -1,8 +1,7 @@
 """Diagnostic codes of `cuda2tile check`, and TileLang's messages mapped onto them.
 
-The codes live in the C2T14xx range. They are referenced here by string; their entries for
-`cuda2tile/diagnostics.py` are `PROPOSED_ENTRIES` below (until they are added there, check
-passes an explicit severity so rendering does not depend on the table).
+The codes live in the C2T14xx range of `cuda2tile/diagnostics.py` (titles, severities and
+explanations are there, and in docs/diagnostics.md).
 
 `classify` turns one failure (target, stage, TileLang's message) into a code, a one-line message
 and, where the failure names a construct (a dtype, an op, a C function called by name, a 3-D
@@ -19,33 +18,14 @@ COMPILE_FAILED = "C2T1402"
 RUN_FAILED = "C2T1403"
 NOT_AVAILABLE = "C2T1404"
 
-# (code, severity, title, effort, explanation): the `_code(...)` entries for cuda2tile/diagnostics.py
-PROPOSED_ENTRIES = (
-    ("C2T1401", "E", "target lowering failed", "medium",
-     "`cuda2tile check`: TileLang could not build or lower the converted kernel for this target. The "
-     "message is TileLang's; the location is the CUDA line of the statement the failure was traced to "
-     "(else the kernel). Every other target is still checked and reported on its own."),
-    ("C2T1402", "E", "target compiler rejected the generated code", "medium",
-     "`cuda2tile check`: TileLang lowered the kernel, but the target's own compiler rejected the source it "
-     "generated: nvcc for `cuda:*`, the C++ compiler for `c`, the WGSL validator for `webgpu` (when the "
-     "optional `wgpu` package and a Vulkan driver are installed). The compiler's first error is quoted."),
-    ("C2T1403", "E", "C back end run failed", "medium",
-     "`cuda2tile check`: the kernel built for TileLang's C back end but failed when called once on the "
-     "inputs of its launch spec (`<stem>.toml`)."),
-    ("C2T1404", "E", "construct not available on target", "medium",
-     "`cuda2tile check`: the kernel uses a dtype, intrinsic, argument type or launch shape that this target "
-     "lacks (e.g. `double` on Metal and WebGPU, 64-bit integers or `blockIdx.z` on WebGPU, a C library "
-     "function called by name on Metal or WebGPU). `docs/portability.md` lists each one with its portable "
-     "spelling where one exists; the other targets are unaffected."),
-)
-SEVERITY = {code: "error" for code, *_ in PROPOSED_ENTRIES}
+CODES_USED = (LOWERING_FAILED, COMPILE_FAILED, RUN_FAILED, NOT_AVAILABLE)  # their entries: cuda2tile/diagnostics.py
 
 
 @dataclass(frozen=True)
 class Construct:
     """Something a target lacks, named so it can be found in the kernel's IR."""
 
-    kind: str  # dtype | op | extern | grid_z | scalar_arg | import_source | dyn_shared
+    kind: str  # dtype | op | extern | grid_z | scalar_arg | import_source | dyn_shared | name | literal | atomic
     arg: str  # "float64", "tirx.fabs", "fabsf", "bool", ""
 
     def describe(self, target: str) -> str:
@@ -53,17 +33,25 @@ class Construct:
             what = _DTYPE_WORDS.get(self.arg, f"dtype {self.arg}")
             return f"{what} is not available on {target}"
         if self.kind == "op":
+            if "atomic" in self.arg:
+                return f"atomics (`{self.arg}`) have no lowering for {target}"
             return f"TileLang op `{self.arg}` has no lowering for {target}"
         if self.kind == "extern":
-            return f"`{self.arg}` (a C function called by name) does not exist on {target}"
+            return f"`{self.arg}` (a function called by name) does not exist on {target}"
         if self.kind == "grid_z":
             return f"a 3-D grid (blockIdx.z) is not available on {target}"
         if self.kind == "scalar_arg":
             return f"a `{self.arg}` scalar argument is not available on {target}"
+        if self.kind == "name":
+            return f"the variable name `{self.arg}` is a reserved word on {target}"
+        if self.kind == "literal":
+            return f"the int32 constant {self.arg} (INT_MIN) cannot be written as a literal on {target}"
+        if self.kind == "atomic":
+            return f"{self.arg} is not available on {target}"
         if self.kind == "import_source":
             return f"C/C++ helper text (T.import_source) cannot be compiled on {target}"
         if self.kind == "dyn_shared":
-            return f"more than one dynamic shared-memory buffer is not available on {target}"
+            return f"more than one dynamic (`shared.dyn`) shared-memory buffer is not available on {target}"
         return f"{self.kind} {self.arg} is not available on {target}"
 
     def to_json(self) -> dict:
@@ -92,15 +80,24 @@ _PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"CodeGenWebGPU: do not support i64"), lambda m: Construct("dtype", "int64")),
     (re.compile(r"blockIdx\.z is not supported"), lambda m: Construct("grid_z", "")),
     (re.compile(r"Do not support pod argument type (\w+)"), lambda m: Construct("scalar_arg", m[1])),
-    (re.compile(r'Unresolved call .*?name="([\w.]+)"'), lambda m: Construct("op", m[1])),
+    (re.compile(r'Unresolved call (?:ir\.Op\(.*?name=")?([\w.]+)'), lambda m: Construct("op", m[1])),
+    (re.compile(r"Metal scalar atomic (\w+) supports int32 and uint32, got (\w+)"),
+     lambda m: Construct("atomic", f"{m[2]} atomic_{m[1]}")),
     (re.compile(r"no (\w+) implementation is registered"), lambda m: Construct("op", f"tl.{m[1]}")),
     (re.compile(r"CPU (fill|reduce) only supports"), lambda m: Construct("op", f"tl.{m[1]}")),
     (re.compile(r"Only one dynamic shared memory allocation is allowed"), lambda m: Construct("dyn_shared", "")),
+    (re.compile(r"shared\.dyn buffers are merged into one byte array"), lambda m: Construct("dyn_shared", "")),
     (re.compile(r"Cannot convert type (\w+) to C type"), lambda m: Construct("dtype", m[1])),
     (re.compile(r"Unsupported dtype (\w+)"), lambda m: Construct("dtype", m[1])),
     (re.compile(r"undefined symbol: (\w+)"), lambda m: Construct("extern", m[1])),
-    (re.compile(r"`(\w+)` is not a \w+ built-in"), lambda m: Construct("extern", m[1])),
+    (re.compile(r"`(\w+)` is (?:not a \w+ built-in|defined only in a branch|defined as a host function)"),
+     lambda m: Construct("extern", m[1])),
     (re.compile(r"T\.import_source text is pasted verbatim"), lambda m: Construct("import_source", "")),
+    (re.compile(r"WGSL has no 8- or 16-bit integer type: (\w+)"), lambda m: Construct("dtype", m[1])),
+    (re.compile(r"the name `(\w+)` is a reserved word"), lambda m: Construct("name", m[1])),
+    (re.compile(r"is a reserved keyword"), lambda m: Construct("name", "")),
+    (re.compile(r"cannot spell the int32 literal -2147483648|`2147483648i`"),
+     lambda m: Construct("literal", "-2147483648")),
     (re.compile(r"no definition in scope for identifier: `(\w+)`"),
      lambda m: Construct("dtype", _WGSL_TYPES[m[1]]) if m[1] in _WGSL_TYPES else Construct("extern", m[1])),
 )

@@ -109,13 +109,15 @@ def python_line_from_error(err: BaseException | None, message: str, module_path:
 def locate_construct(func, construct: Construct, module_path: str) -> int | None:
     """The Python line of the first statement of `func` that uses `construct` (via TileLang's IR spans)."""
     try:
-        from tilelang import tvm
-        from tilelang.ir import get_stmt_span
+        from tilelang.ir import get_stmt_span  # importing tilelang also puts its own tvm on the path
         from tvm.tirx import stmt_functor
         import tvm.tirx as tir
     except Exception:  # TileLang without spans: no location, the caller falls back to the kernel
         return None
-    matches = _matcher(func, construct, tir)
+    try:
+        matches = _matcher(func, construct, tir, stmt_functor)
+    except Exception:
+        return None
     if matches is None:
         return None
     state = {"pending": False, "line": None}
@@ -138,19 +140,41 @@ def locate_construct(func, construct: Construct, module_path: str) -> int | None
     return state["line"]
 
 
-def _matcher(func, construct: Construct, tir):
+def _op_stem(name: str) -> str:
+    """`tl.atomic_add_ret_elem_op` -> `atomic_add`: lowered op names differ from the ones T.* builds."""
+    stem = name.split(".")[-1]
+    for suffix in ("_elem_op", "_ret", "_op"):
+        stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
+    return stem
+
+
+def _matcher(func, construct: Construct, tir, stmt_functor):
     kind, arg = construct.kind, construct.arg
     if kind == "dtype":
         wanted = {arg, "uint64"} if arg == "int64" else {arg}
         return lambda n: isinstance(n, tir.PrimExpr) and str(n.dtype) in wanted
     if kind == "op":
-        return lambda n: isinstance(n, tir.Call) and getattr(n.op, "name", None) == arg
+        stem = _op_stem(arg)
+        return lambda n: isinstance(n, tir.Call) and (getattr(n.op, "name", None) == arg
+                                                      or stem in getattr(n.op, "name", ""))
+    if kind == "atomic":  # "float32 atomic_add"
+        dtype, _, op = arg.partition(" ")
+        return lambda n: isinstance(n, tir.Call) and op in getattr(n.op, "name", "") \
+            and any(str(getattr(a, "dtype", "")) == dtype for a in n.args)
     if kind == "extern":
         return lambda n: (isinstance(n, tir.Call) and getattr(n.op, "name", "") in ("tirx.call_extern",
                           "tirx.call_pure_extern") and len(n.args) > 0 and getattr(n.args[0], "value", None) == arg)
     if kind == "scalar_arg":
         params = [p for p in func.params if str(p.dtype) == arg]
         return lambda n: any(n.same_as(p) for p in params)
+    if kind == "name":
+        return lambda n: isinstance(n, tir.Var) and str(n.name) == arg or isinstance(n, tir.BufferLoad) \
+            and str(n.buffer.name) == arg
+    if kind == "literal":
+        value = int(arg)
+        return lambda n: isinstance(n, tir.IntImm) and int(n.value) == value
+    if kind == "dyn_shared":  # the first statement that touches a shared.dyn buffer
+        return lambda n: isinstance(n, tir.BufferLoad) and str(getattr(n.buffer, "scope", lambda: "")()) == "shared.dyn"
     if kind == "import_source":
         return lambda n: False  # a block annotation, not an expression: traced to the kernel
     if kind == "grid_z":

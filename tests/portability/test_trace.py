@@ -92,7 +92,8 @@ def test_tilelang_messages_map_to_codes_and_constructs():
         assert result.code == NOT_AVAILABLE, message
         assert (result.construct.kind, result.construct.arg) == (kind, arg)
         assert target in result.summary
-    assert classify("cuda:sm_80", "compile", "nvcc: a continue statement may only be used within a loop").code == "C2T1402"
+    nvcc = "nvcc: a continue statement may only be used within a loop"
+    assert classify("cuda:sm_80", "compile", nvcc).code == "C2T1402"
     assert classify("c", "run", "ValueError: boom").code == "C2T1403"
     assert classify("hip", "lower", "something new").code == "C2T1401"
 

@@ -10,7 +10,7 @@ __global__ void bits(int n, const unsigned* x, int* y, float* z) {
   z[i] = (x[i] == 0u) ? -INFINITY : (x[i] == 1u ? NAN : 0.0f);
 }
 // CHECK:      _C2T_HELPERS = r"""
-// CHECK-NEXT: #ifdef __CUDACC__
+// CHECK-NEXT: #if defined(__CUDACC__) || defined(__HIPCC__)
 // CHECK:      __device__ __forceinline__ int c2t_popc(unsigned int x) { return __popc(x); }
 // CHECK:      #else
 // CHECK:      extern "C" int32_t c2t_popc(uint32_t x) { return __builtin_popcount(x); }
