@@ -2,52 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from c2t_testsupport import CORPUS
-from cuda2tile.emit.module import emit_module
-from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.lift_kernel import lift_kernel
 from cuda2tile.parity.converted import load_module
 from cuda2tile.parity.verify_references import check_kernel
-from cuda2tile.parse.frontend import parse_file
 from cuda2tile.spec.launch_spec import load_spec
-
-
-def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
-    """y[i] = ...  ->  y[i ^ 1] = ...  (stays in bounds for even lengths, lands on the wrong element)."""
-    done = []
-
-    def visit(stmts):
-        out = []
-        for s in stmts:
-            if isinstance(s, I.Store) and not done:
-                done.append(s)
-                s = replace(s, index=I.Binary("bitxor", s.index, I.Const(1, s.index.dtype), s.index.dtype))
-            elif isinstance(s, I.If):
-                s = replace(s, then=visit(s.then), other=visit(s.other))
-            elif isinstance(s, (I.For, I.While, I.Parallel)):
-                s = replace(s, body=visit(s.body))
-            out.append(s)
-        return tuple(out)
-
-    mutated = replace(kernel, body=visit(kernel.body))
-    assert done, "no store to perturb"
-    return mutated
+from ir_mutations import emit_mutant, perturb_first_store
 
 
 def _convert(cu, name, mutate, tmp_path):
-    parsed = parse_file(str(cu))
-    functions = {f.name: f for f in parsed.unit.functions if not f.is_kernel}
-    fn = next(f for f in parsed.unit.functions if f.is_kernel and f.name == name)
-    kernel = lift_kernel(fn, functions, parsed.unit.launches)
-    if mutate:
-        kernel = perturb_first_store(kernel)
     path = tmp_path / f"{name}_{'mutant' if mutate else 'faithful'}.py"
-    path.write_text(emit_module([kernel], cu.name, parsed.source_lines, []))
-    return load_module(path)
+    return load_module(emit_mutant(cu, name, perturb_first_store if mutate else None, path))
 
 
 @pytest.mark.slow

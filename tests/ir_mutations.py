@@ -1,0 +1,155 @@
+"""Deliberately broken conversions, shared by the numerical tests that must catch them.
+
+Each mutation is one bug a converter could make, applied to a lifted kernel's tile IR; a test emits
+the mutant and checks that the numerical comparison (reference check or parity run) fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from cuda2tile.emit.module import emit_module
+from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.lift_kernel import lift_kernel
+from cuda2tile.parse.frontend import parse_file
+
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def map_exprs(node, fn):
+    """Rebuild `node` bottom-up, replacing every sub-node `n` for which `fn(n)` is not None."""
+    new = fn(node)
+    if new is not None:
+        return new
+    if isinstance(node, tuple):
+        return tuple(map_exprs(x, fn) for x in node)
+    if hasattr(node, "__dataclass_fields__") and not isinstance(node, I.Const):
+        return replace(node, **{f: map_exprs(getattr(node, f), fn) for f in node.__dataclass_fields__
+                                if not isinstance(getattr(node, f), _LEAVES)})
+    return node
+
+
+def _rewrite_first(stmts, fn, done):
+    """Apply `fn(stmt) -> stmt | None` to the first statement it accepts, searching nested bodies."""
+    out = []
+    for s in stmts:
+        if not done:
+            new = fn(s)
+            if new is not None:
+                done.append(s)
+                s = new
+            elif isinstance(s, I.If):
+                s = replace(s, then=_rewrite_first(s.then, fn, done), other=_rewrite_first(s.other, fn, done))
+            elif isinstance(s, (I.For, I.While, I.Parallel)):
+                s = replace(s, body=_rewrite_first(s.body, fn, done))
+        out.append(s)
+    return tuple(out)
+
+
+def off_by_one_load(kernel: I.Kernel, buffer: str, bound: str) -> I.Kernel:
+    """`buffer[i]` -> `buffer[i + 1 < bound ? i + 1 : i]`: the neighbour's element, still in range."""
+    done = []
+
+    def shift(e):
+        if isinstance(e, I.Load) and e.buffer == buffer and not done:
+            done.append(e)
+            nxt = I.Binary("add", e.index, I.Const(1, e.index.dtype), e.index.dtype)
+            guarded = I.Select(I.Binary("lt", nxt, I.Var(bound, e.index.dtype), "bool"), nxt, e.index,
+                               e.index.dtype)
+            return replace(e, index=guarded)
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, shift))
+    assert done, f"no load of {buffer}"
+    return mutated
+
+
+def drop_first_barrier(kernel: I.Kernel) -> I.Kernel:
+    """Remove the first block-level barrier between two phases and merge those phases into one."""
+    done = []
+
+    def visit(stmts):
+        out = list(stmts)
+        for k, s in enumerate(out):
+            if done:
+                break
+            if isinstance(s, I.Barrier) and s.kind == "block" and 0 < k < len(out) - 1 \
+                    and isinstance(out[k - 1], I.Parallel) and isinstance(out[k + 1], I.Parallel):
+                done.append(s)
+                merged = replace(out[k - 1], body=out[k - 1].body + out[k + 1].body)
+                return tuple(out[:k - 1]) + (merged,) + tuple(out[k + 2:])
+            if isinstance(s, (I.For, I.While)):
+                out[k] = replace(s, body=visit(s.body))
+            elif isinstance(s, I.If):
+                out[k] = replace(s, then=visit(s.then), other=visit(s.other))
+        return tuple(out)
+
+    mutated = replace(kernel, body=visit(kernel.body))
+    assert done, "no barrier between two phases"
+    return mutated
+
+
+def drop_first_privatisation(kernel: I.Kernel) -> I.Kernel:
+    """Keep the first per-thread slot as one block-level scalar: every thread then shares it."""
+    slot = next(s for s in kernel.body if isinstance(s, I.DeclPrivate) and s.size is None)
+
+    def shared_scalar(e):
+        return I.Var(slot.name, e.dtype) if isinstance(e, I.PrivateLoad) and e.name == slot.name else None
+
+    def stmts(body):
+        out = []
+        for s in body:
+            if s is slot:
+                out.append(I.DeclVar(slot.name, slot.dtype))
+            elif isinstance(s, I.PrivateStore) and s.name == slot.name:
+                out.append(I.AssignVar(s.name, map_exprs(s.value, shared_scalar), s.line))
+            elif isinstance(s, I.If):
+                out.append(replace(s, cond=map_exprs(s.cond, shared_scalar), then=stmts(s.then),
+                                   other=stmts(s.other)))
+            elif isinstance(s, (I.For, I.While, I.Parallel)):
+                out.append(replace(map_exprs(s, shared_scalar), body=stmts(s.body)))
+            else:
+                out.append(map_exprs(s, shared_scalar))
+        return tuple(out)
+
+    return replace(kernel, body=stmts(kernel.body))
+
+
+def wrong_reduction_operator(kernel: I.Kernel, buffer: str) -> I.Kernel:
+    """The first `buffer[k] = buffer[k] + ...` becomes `buffer[k] * ...`: a product instead of a sum."""
+    def fn(s):
+        if isinstance(s, I.Store) and s.buffer == buffer and isinstance(s.value, I.Binary) and s.value.op == "add":
+            return replace(s, value=replace(s.value, op="mul"))
+        return None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, f"no `{buffer}[..] = .. + ..` store"
+    return mutated
+
+
+def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
+    """y[i] = ...  ->  y[i ^ 1] = ...  (stays in bounds for even lengths, lands on the wrong element)."""
+    def fn(s):
+        if isinstance(s, I.Store):
+            return replace(s, index=I.Binary("bitxor", s.index, I.Const(1, s.index.dtype), s.index.dtype))
+        return None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, "no store to perturb"
+    return mutated
+
+
+def emit_mutant(cu: Path, name: str, mutate, path: Path) -> Path:
+    """Lift `cu`'s kernel `name`, apply `mutate` (None: faithful), emit it alone as the module `path`."""
+    parsed = parse_file(str(cu))
+    functions = {f.name: f for f in parsed.unit.functions if not f.is_kernel}
+    fn = next(f for f in parsed.unit.functions if f.is_kernel and f.name == name)
+    kernel = lift_kernel(fn, functions, parsed.unit.launches)
+    if mutate is not None:
+        kernel = mutate(kernel)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(emit_module([kernel], cu.name, parsed.source_lines, []))
+    return path
