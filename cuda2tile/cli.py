@@ -11,14 +11,17 @@ import time
 from pathlib import Path
 
 from cuda2tile import __version__
-from cuda2tile.diagnostics import Severity, render
+from cuda2tile.diagnostics import Diagnostic, Location, Severity, render
 from cuda2tile.driver import (ConvertOptions, FileResult, convert_many, convert_source, discover, output_path,
                               report_json, write_atomically)
 from cuda2tile.coverage.cli import add_parsers as add_coverage_parsers
 from cuda2tile.dashboard.cli import add_parser as add_dashboard_parser
 from cuda2tile.parity.harness import add_parser as add_parity_parser
 from cuda2tile.portability import add_parser as add_check_parser
+from cuda2tile.cache import ResultCache, default_cache_dir
+from cuda2tile.parse import prelude_pch
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
+from cuda2tile.raise_options import add_raise_argument, raise_idioms
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
                       help="worker processes (default: the number of cores)")
     conv.add_argument("--quiet", action="store_true", help="print only diagnostics, no summary")
     conv.add_argument("--debug", action="store_true", help="print internal tracebacks of C2T9001 errors")
+    conv.add_argument("--no-cache", action="store_true", help="convert every file, even unchanged ones (docs/cache.md)")
+    conv.add_argument("--cache-dir", metavar="DIR", help="where results and the precompiled prelude are kept "
+                      "(default $CUDA2TILE_CACHE_DIR, else ~/.cache/cuda2tile)")
+    add_raise_argument(conv)
     ver = sub.add_parser("verify", help="convert, run on TileLang's C back end, compare with numpy references")
     ver.add_argument("sources", nargs="+", metavar="SRC", help=".cu files or directories with launch specs")
     ver.add_argument("-o", "--output", metavar="OUT", help="where converted modules go (default: a temp dir)")
@@ -51,6 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("--cuda-arch", metavar="ARCH", help="also lower for CUDA and compile with nvcc (e.g. sm_90)")
     ver.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     ver.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    add_raise_argument(ver)
     add_coverage_parsers(sub)  # `coverage` and `history`
     add_dashboard_parser(sub)  # `dashboard`: a static site of the history
     add_parity_parser(sub)  # `parity`: original CUDA (CPU runtime or CuPy) against the conversion
@@ -96,12 +104,35 @@ class _Progress:
             self.bar.stop()
 
 
+def _write_output(out_dir: str, display: str, text: str, written: dict[Path, str]) -> tuple[Path | None, str]:
+    """Write one module inside OUT: (its path, "") or (None, why not, the message of a C2T1005)."""
+    try:
+        target = output_path(out_dir, display)
+    except ValueError as err:
+        return None, f"not written: {err}"
+    key = Path(os.path.realpath(target))
+    if key in written:  # `convert a/ b/` with a/k.cu and b/k.cu: both map to OUT/k.py
+        return None, f"not written: {target} is already the output of {written[key]} in this run"
+    try:
+        write_atomically(target, text)
+    except OSError as err:
+        return None, f"cannot write {target}: {err.strerror or err}"
+    written[key] = display
+    return target, ""
+
+
+def _cache_note(cache, results: list[FileResult]) -> str:
+    if cache is None:
+        return ""
+    return f", {sum(r.cached for r in results)} read from the cache"
+
+
 def convert_command(args) -> int:
     options = ConvertOptions(
         frontend=FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                                  compile_commands_dir=args.compile_commands,
                                  use_cuda_toolkit=args.cuda_toolkit_headers, max_file_size=args.max_file_size),
-        kernels=tuple(args.kernel), debug=args.debug)
+        kernels=tuple(args.kernel), debug=args.debug, raise_idioms=raise_idioms(args))
     start = time.perf_counter()
     to_stdout = args.output == "-"
     if to_stdout and not (len(args.sources) == 1 and os.path.isfile(args.sources[0])):
@@ -111,20 +142,23 @@ def convert_command(args) -> int:
     for d in diags:
         print(render(d), file=sys.stderr)
     results: list[FileResult] = []
-    failed = bool(diags)
+    failed = any(d.effective_severity is Severity.ERROR for d in diags)  # C2T1006 notes are not failures
+    written: dict[Path, str] = {}  # output -> the source that produced it in this run
     progress = _Progress(len(files), enabled=not args.quiet and not to_stdout)
-    for result, text in convert_many(files, options, max(1, args.jobs)):
+    cache_dir = default_cache_dir(args.cache_dir)
+    prelude_pch.configure(cache_dir / "pch")
+    cache = None if args.no_cache else ResultCache(cache_dir, options)
+    for result, text in convert_many(files, options, max(1, args.jobs), cache):
         display = result.source
         progress.advance(display)
         if text is not None and to_stdout:
             sys.stdout.write(text)
         elif text is not None:
-            try:
-                target = output_path(args.output, display)
-                write_atomically(target, text)
+            target, problem = _write_output(args.output, display, text, written)
+            if target is not None:
                 result.output = os.path.relpath(target, args.output)
-            except (OSError, ValueError) as err:
-                print(f"{display}: error: cannot write output: {err}", file=sys.stderr)
+            else:
+                result.diagnostics.append(Diagnostic("C2T1005", problem, Location(display)))
                 failed = True
         progress.print_diagnostics(result)
         if result.internal_errors:
@@ -145,8 +179,8 @@ def convert_command(args) -> int:
     summary = report["summary"]
     if not args.quiet:
         print(f"cuda2tile: {summary['converted']} converted, {summary['partial']} partial, "
-              f"{summary['unsupported']} unsupported kernels in {summary['files']} files "
-              f"({time.perf_counter() - start:.2f} s)", file=sys.stderr)
+              f"{summary['unsupported']} unsupported kernels in {summary['files']} files"
+              f"{_cache_note(cache, results)} ({time.perf_counter() - start:.2f} s)", file=sys.stderr)
     warned = any(d.effective_severity in (Severity.WARNING, Severity.ERROR) for r in results for d in r.all_diagnostics())
     if args.werror and warned:
         return 1
@@ -163,7 +197,7 @@ def verify_command(args) -> int:
             out = os.path.join(args.output or tmp, os.path.basename(os.path.normpath(src)) or "out")
             files, diags = discover([src], out)
             for path, display in files:
-                result, text = convert_source(path, display, ConvertOptions())
+                result, text = convert_source(path, display, ConvertOptions(raise_idioms=raise_idioms(args)))
                 _print_diagnostics(result, sys.stderr)
                 if text is not None:
                     write_atomically(output_path(out, display), text)

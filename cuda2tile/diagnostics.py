@@ -39,13 +39,21 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "The file could not be opened or read (permissions, vanished during the run, a directory loop). "
           "It is skipped; the rest of the batch goes on."),
     _code("C2T1002", W, "input is not valid UTF-8", "none",
-          "The file was decoded as Latin-1 for parsing. Identifiers are unaffected; string literals may "
-          "differ. The input file itself is never modified."),
+          "Bytes that are not valid UTF-8 were decoded as Latin-1 for parsing; valid UTF-8 in the same file "
+          "keeps its meaning. Identifiers are unaffected; string literals may differ. The input file itself is "
+          "never modified."),
     _code("C2T1003", N, "no kernels found", "none",
           "The file holds no `__global__` function; its module is still written, with an empty `KERNELS` table, "
           "so the output tree mirrors the input tree."),
     _code("C2T1004", E, "file is too large", "medium",
           "Files above the size limit (`--max-file-size`, default 16 MiB) are skipped to bound memory."),
+    _code("C2T1005", E, "cannot write output file", "low",
+          "The converted module could not be written: the file system refused it, or its path would leave the "
+          "output directory (e.g. through a symlink inside OUT that points elsewhere). Nothing is written outside "
+          "OUT, no partial or temporary file is left behind, and the rest of the batch goes on."),
+    _code("C2T1006", N, "directory not scanned", "none",
+          "A directory under a source tree was skipped: it is the output directory (`-o` inside the input tree), "
+          "or a symlink that leads back to a directory already scanned (a loop such as `loop -> ..`)."),
     _code("C2T1101", E, "CUDA parse error", "medium",
           "clang reported an error in the source. Kernels whose bodies contain errors are not converted; "
           "other kernels of the file still are."),
@@ -53,6 +61,10 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "An `#include` could not be resolved. cuda2tile ships stand-ins for the CUDA and C headers kernels "
           "usually include; pass `-I DIR` (or `-p DIR` with a compile_commands.json) for project headers."),
     _code("C2T1103", W, "clang warning", "none", "A warning reported by clang while parsing."),
+    _code("C2T1104", W, "nesting too deep", "medium",
+          "An expression or statement nests more deeply than cuda2tile translates (256 levels of expressions, "
+          "128 of statements, e.g. `a+a+...+a` with thousands of terms from a macro). The kernel is reported "
+          "`unsupported` at the line where the limit is reached; split the expression with temporaries."),
     _code("C2T1201", W, "unsupported statement", "high",
           "The kernel contains a statement kind that the lift does not translate (e.g. `goto`, `switch`, "
           "`asm`). The kernel is reported `unsupported` and skipped; other kernels still convert."),

@@ -43,6 +43,8 @@ def _rewrite_first(stmts, fn, done):
                 s = replace(s, then=_rewrite_first(s.then, fn, done), other=_rewrite_first(s.other, fn, done))
             elif isinstance(s, (I.For, I.While, I.Parallel)):
                 s = replace(s, body=_rewrite_first(s.body, fn, done))
+            elif isinstance(s, I.Raised):  # the form that runs first: the faithful one only when nothing was raised
+                s = replace(s, raised=_rewrite_first(s.raised, fn, done), faithful=_rewrite_first(s.faithful, fn, done))
         out.append(s)
     return tuple(out)
 
@@ -117,10 +119,13 @@ def drop_first_privatisation(kernel: I.Kernel) -> I.Kernel:
 
 
 def wrong_reduction_operator(kernel: I.Kernel, buffer: str) -> I.Kernel:
-    """The first `buffer[k] = buffer[k] + ...` becomes `buffer[k] * ...`: a product instead of a sum."""
+    """The first `buffer[k] = buffer[k] + ...` becomes `buffer[k] * ...`: a product instead of a sum; in a
+    raised kernel, the tile reduction of `buffer` (`T.reduce_sum`) becomes a maximum."""
     def fn(s):
         if isinstance(s, I.Store) and s.buffer == buffer and isinstance(s.value, I.Binary) and s.value.op == "add":
             return replace(s, value=replace(s.value, op="mul"))
+        if isinstance(s, I.BlockReduce) and s.buffer == buffer and s.op == "sum":
+            return replace(s, op="max")
         return None
 
     done = []
@@ -142,12 +147,13 @@ def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
-def emit_mutant(cu: Path, name: str, mutate, path: Path) -> Path:
-    """Lift `cu`'s kernel `name`, apply `mutate` (None: faithful), emit it alone as the module `path`."""
+def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:
+    """Lift `cu`'s kernel `name` (raising `raise_idioms`, None: every idiom), apply `mutate` (None: no
+    mutation), emit it alone as the module `path`."""
     parsed = parse_file(str(cu))
     functions = {f.name: f for f in parsed.unit.functions if not f.is_kernel}
     fn = next(f for f in parsed.unit.functions if f.is_kernel and f.name == name)
-    kernel = lift_kernel(fn, functions, parsed.unit.launches)
+    kernel = lift_kernel(fn, functions, parsed.unit.launches, raise_idioms=raise_idioms)
     if mutate is not None:
         kernel = mutate(kernel)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -8,8 +8,8 @@ Two formats are read:
   against the numpy reference.
 
 The speed ratio is given only when both sides ran on a GPU (original through cupy, conversion on
-TileLang's CUDA back end): converted run time / original run time, as `cuda2tile parity` and
-benchmarks/gpu_parity_speed.py give it, so below 1 means the TileLang kernel is faster. CPU timings compare a SIMT emulator with TileLang's C back end and say nothing
+TileLang's CUDA back end): converted run time / original run time, as `cuda2tile parity` gives
+it, so below 1 means the TileLang kernel is faster (benchmarks/gpu_speed.py prints the inverse). CPU timings compare a SIMT emulator with TileLang's C back end and say nothing
 about the migration, so they are not turned into a ratio.
 """
 

@@ -33,8 +33,16 @@ _TEMPLATES = jinja2.Environment(
     keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
 _INDENT = "    "
 _AXES = "xyz"
+_REDUCE = {"sum": "T.reduce_sum", "max": "T.reduce_max", "min": "T.reduce_min"}  # BlockReduce.op
 _ITEMSIZE = {"float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "int8": 1, "uint8": 1, "int16": 2,
              "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "bool": 1}
+
+
+def _safe_source_name(name: str) -> str:
+    """A file name made safe for comments and docstrings: a file's name may hold a newline followed by
+    `import os`, or three double quotes. Control characters, quotes and backslashes become `?` (the
+    report keeps the real name)."""
+    return "".join(ch if ch.isprintable() and ch not in "\"\\" else "?" for ch in name)
 
 
 def _comment_text(text: str) -> str:
@@ -136,8 +144,41 @@ class StmtPrinter:
             self.emit(depth, f'{n(s.name)} = T.alloc_fragment(({", ".join(dims)},), "{s.dtype}")')
         elif isinstance(s, I.PrivateStore):
             self.emit(depth, f"{n(s.name)}[{self.expr.slot(s.index)}] = {e(s.value)}")
+        elif isinstance(s, I.Raised):
+            self.emit(depth, f"# raised: {s.idiom}; decided per launch, the faithful form runs otherwise")
+            targets = ", ".join(f'"{t}"' for t in s.targets)
+            self.emit(depth, f"if target in ({targets}{',' if len(s.targets) == 1 else ''}) and {e(s.requires)}:")
+            self.block(s.raised, depth + 1)
+            self.emit(depth, "else:")
+            self.last_comment = 0
+            self.block(s.faithful, depth + 1)
+        elif isinstance(s, I.BlockReduce):
+            self.block_reduce(s, depth)
         else:
             raise TypeError(f"cannot print {type(s).__name__}")
+
+    def block_reduce(self, s: I.BlockReduce, depth: int) -> None:
+        """Stage the shared slots in a fragment, reduce, write slot 0, barrier. TileLang's reductions take
+        fragments on GPUs and only local buffers on target "c" (TILELANG_FACTS §8.2), so the factory's
+        `target` picks the form while the prim_func is built."""
+        n, tx, extent = self.names, self.expr.thread_vars[0], self.expr(s.extent)
+        staged, local, result, buf = n(s.staged), n(s.local), n(s.result), n(s.buffer)
+        reduce = _REDUCE[s.op]
+        self.emit(depth, f'{staged} = T.alloc_fragment(({extent},), "{s.dtype}")')
+        self.emit(depth, f"for {tx} in T.Parallel({extent}):")
+        self.emit(depth + 1, f"{staged}[{tx}] = {buf}[{tx}]")
+        self.emit(depth, 'if target == "c":')
+        self.emit(depth + 1, f'{local} = T.alloc_local(({extent},), "{s.dtype}")')
+        self.emit(depth + 1, f'{result} = T.alloc_local((1,), "{s.dtype}")')
+        self.emit(depth + 1, f"T.copy({staged}, {local})")
+        self.emit(depth + 1, f"{reduce}({local}, {result}, dim=0)")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f'{result} = T.alloc_fragment((1,), "{s.dtype}")')
+        self.emit(depth + 1, f"{reduce}({staged}, {result}, dim=0)")
+        self.emit(depth, f"for {tx} in T.Parallel({extent}):")
+        self.emit(depth + 1, f"if {tx} == 0:")
+        self.emit(depth + 2, f"{buf}[0] = {result}[0]")
+        self.emit(depth, "T.sync_threads()  # the tree's last __syncthreads()")
 
     def range_args(self, s: I.For) -> str:
         e = self.expr
@@ -238,6 +279,8 @@ def _param_metadata(p: I.Param, names: PythonNames) -> dict:
 
 def emit_module(kernels: list[I.Kernel], source_name: str, source_lines: list[str], notes: list[str]) -> str:
     """The whole `.py` for one `.cu` file. Deterministic: the same IR gives the same bytes."""
+    source_name = _safe_source_name(source_name)
+    notes = ["".join(ch if ch.isprintable() else " " for ch in note) for note in notes]  # `# {note}` lines
     module_names = PythonNames()
     factory_names = [module_names(k.name) for k in kernels]
     emitted = []

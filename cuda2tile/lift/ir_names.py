@@ -51,3 +51,21 @@ def contains(node, kinds) -> bool:
     if hasattr(node, "__dataclass_fields__"):
         return any(contains(getattr(node, f.name), kinds) for f in fields(node))
     return False
+
+
+def raised_idioms(kernel: I.Kernel) -> list[str]:
+    """The idioms raised in `kernel` (names of op_coverage.IDIOMS), sorted, each once."""
+    found: set[str] = set()
+
+    def visit(node) -> None:
+        if isinstance(node, I.Raised):
+            found.add(node.idiom)
+        if isinstance(node, tuple):
+            for x in node:
+                visit(x)
+        elif isinstance(node, (I.If, I.For, I.While, I.Parallel, I.Raised)):
+            for f in fields(node):
+                visit(getattr(node, f.name))
+
+    visit(kernel.body)
+    return sorted(found)

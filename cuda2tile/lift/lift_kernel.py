@@ -11,6 +11,7 @@ from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, ass
 from cuda2tile.lift.lower_warp_ops import lower_warp_ops
 from cuda2tile.lift.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.lift.privatize import privatize
+from cuda2tile.lift.raise_block_reduce import raise_block_reduce
 from cuda2tile.lift.split_phases import split_phases
 from cuda2tile.lift.types import type_name
 from cuda2tile.parse import cuda_ast as A
@@ -19,6 +20,9 @@ _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
 PASSES = (lower_warp_ops, eliminate_kernel_returns, split_phases, privatize, narrow_index_arithmetic)
+# Idiom passes (op_coverage/idioms.py), run after PASSES for the idioms a conversion raises; each
+# leaves the faithful form beside the raised one (`Raised`). Keys are the idioms' report names.
+RAISE_PASSES = {"block_reduce": raise_block_reduce}
 
 
 def kernel_python_name(fn: A.Function) -> str:
@@ -30,12 +34,15 @@ def kernel_python_name(fn: A.Function) -> str:
 
 
 def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
-                launches: tuple[A.LaunchSite, ...] = (), after_each_pass=None) -> I.Kernel:
-    """The kernel's tile IR: the raw lift, then PASSES; `after_each_pass(name, kernel)` sees every step."""
+                launches: tuple[A.LaunchSite, ...] = (), after_each_pass=None,
+                raise_idioms: frozenset[str] | None = None) -> I.Kernel:
+    """The kernel's tile IR: the raw lift, then PASSES, then the RAISE_PASSES of `raise_idioms` (None:
+    all of them); `after_each_pass(name, kernel)` sees every step."""
     kernel = lift_raw(fn, functions, launches)
     if after_each_pass:
         after_each_pass("lift", kernel)
-    for run in PASSES:
+    raising = tuple(run for name, run in RAISE_PASSES.items() if raise_idioms is None or name in raise_idioms)
+    for run in PASSES + raising:
         kernel = run(kernel)
         if after_each_pass:
             after_each_pass(run.__name__, kernel)

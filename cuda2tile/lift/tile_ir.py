@@ -304,8 +304,37 @@ class PrivateStore:
     line: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class BlockReduce:
+    """A tile reduction over the whole block (block level, between phases, after a barrier):
+    `buffer[0] = op(buffer[0], ..., buffer[extent - 1])`, then a barrier. The other slots of the
+    shared `buffer` are left unspecified. `staged`, `local` and `result` name its scratch tiles."""
+    op: str  # sum | max | min
+    buffer: str
+    extent: Expr
+    dtype: str
+    staged: str
+    local: str
+    result: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Raised:
+    """A recognised idiom in tile form, with the faithful form kept beside it. `requires` holds only
+    block extents and constants: the factory decides it while building the prim_func (for the launch's
+    block shape and target), so a block the raised form does not cover, or a target kind outside
+    `targets` (e.g. metal, whose TileLang has no `T.reduce_*`), still runs `faithful`."""
+    idiom: str  # a name of op_coverage.IDIOMS
+    targets: tuple[str, ...]  # target kinds the raised form lowers for (op_coverage.IDIOMS[...].targets)
+    requires: Expr
+    raised: tuple["Stmt", ...]
+    faithful: tuple["Stmt", ...]
+    line: int = 0
+
+
 Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
-        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore)
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | Raised)
 
 # ---------------------------------------------------------------- kernels
 

@@ -66,6 +66,15 @@ def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], wher
         _expr(e.value, scope, buffers, problems, where)
 
 
+def _static(e) -> bool:
+    """Built from constants and block extents only: the factory decides it before the prim_func runs."""
+    if isinstance(e, (I.Const, I.BlockDim, I.BlockThreads)):
+        return True
+    if isinstance(e, I.Binary):
+        return _static(e.lhs) and _static(e.rhs)
+    return isinstance(e, I.Unary) and _static(e.operand)
+
+
 def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], problems: list[str],
            in_macro: bool, returns_allowed: bool = False, leaky: bool = False) -> None:
     scope = scope if leaky else set(scope)
@@ -119,6 +128,18 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                 _expr(s.value, scope, buffers, problems, where)
         elif isinstance(s, I.Parallel):
             _block(s.body, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
+        elif isinstance(s, I.Raised):
+            if not s.targets:
+                problems.append(f"{where}: raised {s.idiom} for no target")
+            if s.requires.dtype != "bool" or not _static(s.requires):
+                problems.append(f"{where}: raised {s.idiom}: its condition must be a bool of block extents and constants")
+            _block(s.raised, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
+            _block(s.faithful, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
+        elif isinstance(s, I.BlockReduce):
+            if buffers.get(s.buffer) != s.dtype:
+                problems.append(f"{where}: block reduction of unknown or {buffers.get(s.buffer)} buffer '{s.buffer}'")
+            if not _static(s.extent):
+                problems.append(f"{where}: block reduction over a runtime extent")
 
 
 def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False, phases_pending: bool = False) -> list[str]:

@@ -161,9 +161,11 @@ class ConvertedCuda:
         return kernel, time.perf_counter() - start
 
     def run(self, info: dict, inputs: dict, grid, block, shared_bytes: int | None = None,
-            timeout: float | None = None, repeat: int = 0) -> tuple[dict[str, np.ndarray], float, float]:
-        """(buffers, build seconds, seconds of one launch: the median of `repeat` extra timed launches
-        on scratch copies when repeat > 0, else the checked launch itself)."""
+            timeout: float | None = None, repeat: int = 0, warmup: int = 1,
+            samples: list[float] | None = None) -> tuple[dict[str, np.ndarray], float, float]:
+        """(buffers, build seconds, seconds of one launch: the median of `repeat` extra timed launches,
+        after `warmup` untimed ones, when repeat > 0, else the checked launch itself). `samples`
+        receives every timed launch's seconds."""
         import torch
 
         kernel, build_seconds = self.build(info, block, shared_bytes)
@@ -186,7 +188,13 @@ class ConvertedCuda:
             raise ConvertedError("run", f"the converted kernel failed on the GPU: {_last_line(err)}") from None
         out = {name: device[name].cpu().numpy().view(buffers[name].dtype).copy() for name in buffers}
         if repeat > 0:
-            seconds = _median_cuda_time(lambda: kernel(*args, *grid_args), repeat)
+            from cuda2tile.parity.timing import time_launches, torch_events
+
+            times = time_launches(lambda: kernel(*args, *grid_args), torch_events(), warmup=max(1, warmup),
+                                  repeat=repeat)
+            seconds = float(np.median(times))
+            if samples is not None:
+                samples.extend(times)
         return out, build_seconds, seconds
 
 
@@ -196,18 +204,3 @@ def _carrier(info: dict, name: str) -> np.dtype:
             return np.dtype(param["carrier"])
     raise KeyError(name)
 
-
-def _median_cuda_time(launch, repeat: int) -> float:
-    import torch
-
-    launch()  # warm-up
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(repeat):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
-        launch()
-        end.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(end) / 1e3)
-    return float(np.median(times))

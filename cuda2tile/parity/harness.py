@@ -20,6 +20,10 @@ Files are processed by `--jobs` worker processes (each imports TileLang once).
 Spec keys read here beside the standard ones (kernel level, all optional):
 `unordered = ["buf", ...]`, `shared_bytes = <int or C expression over sizes>`, `ulp = N`,
 `timeout = seconds`.
+
+`ParityOptions.gpu_size = "gpu"` (benchmarks/gpu_speed.py) runs only the spec entries that have a
+`[kernel.gpu]` table, at its sizes (an entry whose buffers would not fit in `memory_limit` bytes is
+skipped), and `"small"` the same entries at their own sizes.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity, summary_line
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.frontend import FrontendOptions
 from cuda2tile.parse.host_info import HostAnalysis, analyze
+from cuda2tile.raise_options import add_raise_argument, raise_idioms
 from cuda2tile.spec.cexpr import CExprError, evaluate
 from cuda2tile.spec.infer import infer_specs
 from cuda2tile.spec.launch_spec import KernelSpec, SpecError, load_spec
@@ -74,7 +79,12 @@ class ParityOptions:
     cuda_arch: str | None = None  # TileLang CUDA target arch (e.g. sm_90)
     cache_dir: str | None = None  # CPU runtime build cache
     repeat: int = 0  # GPU: timed repeats per side (benchmarks)
+    warmup: int = 1  # GPU: untimed launches per side before the timed repeats
+    gpu_size: str = ""  # "gpu": only spec entries with a [kernel.gpu] table, at its sizes; "small": the same
+    #                     entries at their own sizes; "": every entry and inferred launch at its own sizes
+    memory_limit: int | None = None  # bytes: skip entries whose buffers (3 copies, see plan_file) need more
     barriers: str = "auto"  # CPU original: strict | lenient | auto (strict, lenient retry for early exits)
+    raise_idioms: frozenset[str] | None = None  # idioms the conversion raises (None: every one; --no-raise)
 
 
 @dataclass
@@ -158,7 +168,21 @@ def plan_file(cu_path: Path, display: str, analysis: HostAnalysis, options: Pari
             if not _selected(spec.cuda_name, options.kernels):
                 continue
             extra = extras[i] if i < len(extras) else {}
-            entries.append(_spec_entry(spec, extra, f"{spec_path.name}#{i + 1}"))
+            where = f"{spec_path.name}#{i + 1}"
+            if options.gpu_size:
+                skip = _gpu_size_skip(spec, options.memory_limit if options.gpu_size == "gpu" else None)
+                if skip:
+                    entries.append(Entry(spec.cuda_name, "spec", where, spec, skip=skip))
+                    continue
+                if options.gpu_size == "gpu":
+                    spec = spec.at_gpu_size()
+            entries.append(_spec_entry(spec, extra, where))
+    if options.gpu_size:  # inferred launches have no GPU size
+        for name in analysis.info.kernels:
+            if name not in covered and _selected(name, options.kernels):
+                entries.append(Entry(name, "none", "", skip=f"no launch spec with a [kernel.gpu] table "
+                                                            f"({spec_path.name})"))
+        return entries
     launched: set[str] = set()
     for inf in infer_specs(analysis, display):
         base = inf.kernel.split("<")[0]
@@ -176,6 +200,20 @@ def plan_file(cu_path: Path, display: str, analysis: HostAnalysis, options: Pari
               ", and no host launch with constant sizes to infer one from"
         entries.append(Entry(name, "none", "", skip=why))
     return entries
+
+
+def _gpu_size_skip(spec: KernelSpec, memory_limit: int | None) -> str | None:
+    """Why an entry is not run at GPU size, or None. The memory estimate is three copies of every
+    buffer: the original's, its scratch copy for the timed repeats, and the converted kernel's
+    (the device pools of cupy and torch keep what they had)."""
+    if spec.gpu is None:
+        return "no [kernel.gpu] table in its launch spec"
+    if memory_limit is not None:
+        need = 3 * spec.at_gpu_size().buffer_bytes()
+        if need > memory_limit:
+            return (f"needs about {need / 2**30:.1f} GiB of device memory at GPU size "
+                    f"(3 x {need / 3 / 2**30:.1f} GiB of buffers), {memory_limit / 2**30:.1f} GiB free")
+    return None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -208,7 +246,8 @@ def convert_file(cu_path: Path, display: str, options: ParityOptions, out_dir: P
     else:
         frontend = FrontendOptions(include_dirs=options.include_dirs, defines=options.defines, std=options.std,
                                    instantiate=instantiate)
-        result, text = convert_source(str(cu_path), display, ConvertOptions(frontend=frontend))
+        result, text = convert_source(str(cu_path), display,
+                                      ConvertOptions(frontend=frontend, raise_idioms=options.raise_idioms))
         notes = {}
         for k in result.kernels:
             if k.status == "unsupported":
@@ -302,9 +341,13 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
 
         # the original
         try:
+            samples: list[float] = []
             want, res.timings["original_run"], note = _run_original(entry, original, params, flat, inputs, grid,
                                                                     block, smem, timeout, options,
-                                                                    converted_ok=not not_converted)
+                                                                    converted_ok=not not_converted,
+                                                                    samples=samples)
+            if samples:
+                res.timings["original_min"] = min(samples)
             if note:
                 notes_out.append(note)
         except OriginalError as err:
@@ -317,10 +360,14 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
 
         # the converted kernel
         try:
-            kwargs = {"repeat": options.repeat} if converted.name == "cuda" else {}
+            samples: list[float] = []
+            kwargs = {"repeat": options.repeat, "warmup": options.warmup, "samples": samples} \
+                if converted.name == "cuda" else {}
             got, build_s, run_s = converted.run(info, inputs, grid, block, smem, timeout, **kwargs)
             res.timings["converted_build"] = build_s
             res.timings["converted_run"] = run_s
+            if samples:
+                res.timings["converted_min"] = min(samples)
         except ConvertedError as err:
             res.failure, res.message = f"converted {err.kind}", str(err)
             return res
@@ -365,14 +412,15 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
 
 
 def _run_original(entry: Entry, original, params, flat: dict, inputs: dict, grid, block, smem: int,
-                  timeout: float, options: ParityOptions, converted_ok: bool):
-    """(the original's buffers after the launch, its seconds, a note or None); raises OriginalError."""
+                  timeout: float, options: ParityOptions, converted_ok: bool, samples: list[float] | None = None):
+    """(the original's buffers after the launch, its seconds, a note or None); raises OriginalError.
+    On cupy, `samples` receives the seconds of every timed repeat."""
     def launch(barrier_mode: str):
         bufs = {n: a.copy() for n, a in flat.items()}
         args = [bufs[n] if n in bufs else inputs[n] for n, _ in params]
         if original.name == "cupy":
             kwargs = {"scalar_dtypes": [t.dtype if isinstance(t, A.Scalar) else None for _, t in params],
-                      "repeat": options.repeat}
+                      "repeat": options.repeat, "warmup": options.warmup, "samples": samples}
         else:
             kwargs = {"barrier_mode": barrier_mode}
         return bufs, original.launch(entry.kernel, grid, block, args, smem, timeout, **kwargs)
@@ -636,6 +684,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
     p.add_argument("--std", default="c++17", help="C++ standard for parsing (default c++17)")
     p.add_argument("-v", "--verbose", action="store_true", help="also print every compared buffer")
+    add_raise_argument(p)
     p.set_defaults(func=run)
     return p
 
@@ -646,7 +695,8 @@ def options_from_args(args) -> ParityOptions:
         converted=args.converted, seed=args.seed, timeout=args.timeout, ulp=args.ulp, output=args.output,
         converted_tree=args.converted_tree, infer=args.infer, include_dirs=tuple(args.include_dirs),
         defines=tuple(args.defines), std=args.std, jobs=args.jobs or (os.cpu_count() or 1),
-        isolate=not args.no_isolate, cuda_arch=args.cuda_arch, repeat=args.repeat, barriers=args.barriers)
+        isolate=not args.no_isolate, cuda_arch=args.cuda_arch, repeat=args.repeat, barriers=args.barriers,
+        raise_idioms=raise_idioms(args))
 
 
 def run(args) -> int:

@@ -155,9 +155,10 @@ class CupyOriginal:
 
     def launch(self, kernel: str, grid: tuple[int, ...], block: tuple[int, ...], args: list, smem: int = 0,
                timeout: float | None = None, scalar_dtypes: list[str | None] | None = None,
-               repeat: int = 0) -> float:
+               repeat: int = 0, warmup: int = 1, samples: list[float] | None = None) -> float:
         """Run `kernel`; numpy arrays in `args` receive the results. Returns the seconds of one launch
-        (the median of `repeat` extra launches on scratch copies when repeat > 0)."""
+        (the median of `repeat` extra launches on scratch copies, after `warmup` untimed ones, when
+        repeat > 0; `samples` then receives every timed launch's seconds)."""
         import cupy
 
         self.build()
@@ -195,15 +196,13 @@ class CupyOriginal:
         for host, garr in arrays:
             host.reshape(-1)[...] = cupy.asnumpy(garr)
         if repeat > 0:
+            from cuda2tile.parity.timing import cupy_events, time_launches
+
             scratch = [cupy.array(a) if isinstance(a, cupy.ndarray) else a for a in device_args]
-            fn(grid3, block3, tuple(scratch), shared_mem=int(smem))  # warm-up
-            times = []
-            for _ in range(repeat):
-                start, end = cupy.cuda.Event(), cupy.cuda.Event()
-                start.record()
-                fn(grid3, block3, tuple(scratch), shared_mem=int(smem))
-                end.record()
-                end.synchronize()
-                times.append(cupy.cuda.get_elapsed_time(start, end) / 1e3)
+            del arrays, device_args  # the checked launch's buffers are on the host now
+            times = time_launches(lambda: fn(grid3, block3, tuple(scratch), shared_mem=int(smem)), cupy_events(),
+                                  warmup=max(1, warmup), repeat=repeat)
             seconds = float(np.median(times))
+            if samples is not None:
+                samples.extend(times)
         return seconds

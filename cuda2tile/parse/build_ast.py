@@ -43,6 +43,17 @@ _UNSUPPORTED_STMTS = {K.SWITCH_STMT: "switch statement", K.GOTO_STMT: "goto", K.
                       K.ASM_STMT: "inline asm", K.MS_ASM_STMT: "inline asm",
                       K.CXX_TRY_STMT: "try block", K.INDIRECT_GOTO_STMT: "computed goto",
                       K.CXX_FOR_RANGE_STMT: "range-based for"}
+# Deeper nesting is refused with C2T1104 where the limit is reached: the builder, the lift and the
+# printer recurse once per level, and `a+a+...+a` with 10,000 terms (one macro can expand to it) would
+# otherwise exhaust Python's stack, inside a libclang callback at that. Measured: 100 nested braced
+# `if`s around a 256-term sum still convert; 128 ifs or a 500-term sum do not.
+MAX_EXPR_DEPTH = 256
+MAX_STMT_DEPTH = 128
+# `#pragma unroll N` / `#pragma clang loop ...` make libclang wrap the loop in an AttributedStmt, which it
+# exposes as an UNEXPOSED_STMT with the loop as only child; unrolling never changes what the loop computes.
+_LOOP_PRAGMAS = (("#", "pragma", "unroll"), ("#", "pragma", "nounroll"), ("#", "pragma", "clang"),
+                 ("#", "pragma", "GCC"))
+_LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT)
 
 
 def ctype(t: ci.Type) -> A.CType:
@@ -98,6 +109,8 @@ class _Builder:
         self.device_queue: list[ci.Cursor] = []
         self.seen_functions: set[str] = set()
         self._main_file_names: dict[str, bool] = {}
+        self.expr_depth = 0
+        self.stmt_depth = 0
 
     # ------------------------------------------------------------ helpers
     def loc(self, c: ci.Cursor) -> A.Loc:
@@ -127,6 +140,16 @@ class _Builder:
 
     # ------------------------------------------------------------ expressions
     def expr(self, c: ci.Cursor) -> A.Expr:
+        if self.expr_depth >= MAX_EXPR_DEPTH:
+            return A.UnsupportedExpr(f"expression nested more than {MAX_EXPR_DEPTH} levels deep", ctype(c.type),
+                                     self.loc(c), code="C2T1104")
+        self.expr_depth += 1
+        try:
+            return self._expr(c)
+        finally:
+            self.expr_depth -= 1
+
+    def _expr(self, c: ci.Cursor) -> A.Expr:
         k = c.kind
         loc = self.loc(c)
         t = ctype(c.type)
@@ -288,6 +311,16 @@ class _Builder:
 
     # ------------------------------------------------------------ statements
     def stmts(self, c: ci.Cursor) -> list[A.Stmt]:
+        if self.stmt_depth >= MAX_STMT_DEPTH:
+            return [A.UnsupportedStmt(f"statements nested more than {MAX_STMT_DEPTH} levels deep", self.loc(c),
+                                      code="C2T1104")]
+        self.stmt_depth += 1
+        try:
+            return self._stmts(c)
+        finally:
+            self.stmt_depth -= 1
+
+    def _stmts(self, c: ci.Cursor) -> list[A.Stmt]:
         k = c.kind
         loc = self.loc(c)
         if k == K.COMPOUND_STMT:
@@ -320,6 +353,11 @@ class _Builder:
             return [A.Return(self.expr(kids[0]) if kids else None, loc)]
         if k in _UNSUPPORTED_STMTS:
             return [A.UnsupportedStmt(_UNSUPPORTED_STMTS[k], loc)]
+        if k == K.UNEXPOSED_STMT:
+            kids = list(c.get_children())
+            head = tuple(t.spelling for t in c.get_tokens())[:3]
+            if len(kids) == 1 and kids[0].kind in _LOOPS and head in _LOOP_PRAGMAS:
+                return self.stmts(kids[0])
         if k.is_expression():
             return [A.ExprStmt(self.expr(c), loc)]
         return [A.UnsupportedStmt(k.name.lower().replace("_", " "), loc)]
@@ -457,6 +495,15 @@ def _is_decay(src: A.CType, dst: A.CType) -> bool:
     return isinstance(src, A.Array) and isinstance(dst, A.Pointer)
 
 
+def _preorder(cursor: ci.Cursor):
+    """`Cursor.walk_preorder` without recursion: host code may nest 10,000 deep (see MAX_EXPR_DEPTH)."""
+    stack = [cursor]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(list(node.get_children())))
+
+
 def _walk_main(cursor: ci.Cursor, builder: _Builder):
     for c in cursor.get_children():
         if not builder.in_main_file(c):
@@ -482,7 +529,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
             kernels.append(A.Function(c.spelling, (), A.Void(), None, builder.loc(c), True, is_template=True,
                                       end_line=c.extent.end.line))
         if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.VAR_DECL, K.CXX_METHOD) and not _is_kernel(c):
-            for node in c.walk_preorder():
+            for node in _preorder(c):
                 if node.kind == K.CALL_EXPR:
                     config = next((ch for ch in node.get_children() if ch.kind == K.CALL_EXPR and ch.spelling in (
                         "cudaConfigureCall", "__cudaPushCallConfiguration")), None)

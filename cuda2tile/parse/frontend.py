@@ -8,16 +8,19 @@ honoured the way clang tools do. Nothing in the input file is ever written.
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import re
 import shlex
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clang.cindex as ci
 
 from cuda2tile.diagnostics import Diagnostic, Location, Severity
-from cuda2tile.parse import cuda_ast as A
+from cuda2tile.parse import cuda_ast as A, prelude_pch
 from cuda2tile.parse.build_ast import build_translation_unit
 
 INCLUDE_DIR = Path(__file__).parent / "include"
@@ -44,12 +47,16 @@ class ParsedFile:
     unit: A.TranslationUnit | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     failed_lines: tuple[int, ...] = ()  # lines with clang errors: kernels spanning them are skipped
+    includes: tuple[str, ...] = ()  # absolute paths of the user headers clang read (not our prelude)
 
 
 def read_source(path: str, display: str, max_size: int) -> tuple[str | None, list[Diagnostic]]:
     """Read bytes, decode (UTF-8, else Latin-1 with a warning), drop a BOM. Never writes."""
     try:
-        size = os.path.getsize(path)
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or device would block the read or never end
+            return None, [Diagnostic("C2T1001", "cannot read file: not a regular file", Location(display))]
+        size = info.st_size
         if size > max_size:
             return None, [Diagnostic("C2T1004", f"file is {size} bytes, above the {max_size}-byte limit",
                                      Location(display))]
@@ -63,15 +70,37 @@ def read_source(path: str, display: str, max_size: int) -> tuple[str | None, lis
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        diags.append(Diagnostic("C2T1002", f"byte 0x{data[err.start]:02x} is not valid UTF-8; decoded as Latin-1",
-                                Location(display, line, col)))
-        text = data.decode("latin-1")
+        head = split_source_lines(data[: err.start].decode("latin-1"))
+        line, col = max(len(head), 1), len(head[-1].encode("latin-1")) + 1 if head else 1
+        if data[: err.start].endswith((b"\n", b"\r")):
+            line, col = len(head) + 1, 1
+        diags.append(Diagnostic("C2T1002", f"byte 0x{data[err.start]:02x} is not valid UTF-8; such bytes are "
+                                           "decoded as Latin-1", Location(display, line, col)))
+        # byte by byte: a file mixing UTF-8 and Latin-1 keeps its UTF-8 text (`// café` stays `café`)
+        text = data.decode("utf-8", errors="c2t-latin1")
     # NUL bytes make libclang stop reading the unsaved buffer early; clang treats them as whitespace.
     if "\x00" in text:
         text = text.replace("\x00", " ")
     return text, diags
+
+
+def _latin1_fallback(err: UnicodeDecodeError) -> tuple[str, int]:
+    return err.object[err.start:err.end].decode("latin-1"), err.end
+
+
+codecs.register_error("c2t-latin1", _latin1_fallback)
+
+
+def split_source_lines(text: str) -> list[str]:
+    """Lines as clang counts them: `\n`, `\r\n` or a lone `\r` end a line; nothing else does.
+
+    `str.splitlines` also splits at form feed, `\x0b`, `\x1c`-`\x1e`, `\x85`, U+2028 and U+2029, which
+    clang treats as ordinary characters: a `// x\fy` comment would shift every later line by one, and
+    the CUDA line echoed above each emitted statement would be the wrong one."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def compile_db_flags(db_dir: str, path: str) -> list[str]:
@@ -168,16 +197,21 @@ def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display:
     text, diags = read_source(path, display, options.max_file_size)
     if text is None:
         return ParsedFile(display, [], None, diags)
-    lines = text.splitlines()
+    lines = split_source_lines(text)
     unsaved_text = text + _instantiation_text(options)
-    index = ci.Index.create()
-    try:
-        tu = index.parse(path, args=clang_args(options, path), unsaved_files=[(path, unsaved_text)],
-                         options=KEEP_GOING)
+    try:  # the prelude precompiled once per flag set (prelude_pch.py): same unit, a fraction of the time
+        tu = prelude_pch.parse(path, clang_args(options, path), [(path, unsaved_text)], KEEP_GOING)
     except ci.TranslationUnitLoadError as err:
         diags.append(Diagnostic("C2T1101", f"clang could not parse the file ({err})", Location(display)))
         return ParsedFile(display, lines, None, diags)
     clang_diags, error_lines = _clang_diagnostics(tu, display, os.path.realpath(path))
     diags += clang_diags
     unit = build_translation_unit(tu, path, display, len(lines))
-    return ParsedFile(display, lines, unit, diags, tuple(error_lines))
+    return ParsedFile(display, lines, unit, diags, tuple(error_lines), _user_includes(tu))
+
+
+def _user_includes(tu: ci.TranslationUnit) -> tuple[str, ...]:
+    """Headers the file included, outside our prelude (the result cache hashes them)."""
+    prelude = str(INCLUDE_DIR) + os.sep
+    names = {os.path.abspath(inc.include.name) for inc in tu.get_includes() if inc.include is not None}
+    return tuple(sorted(n for n in names if not n.startswith(prelude)))

@@ -1,14 +1,17 @@
 """Load launch specs (TOML, format in docs/launch-spec.md) and make a kernel's inputs from them.
 
 A spec says how to run one kernel: block, grid (C expressions over named sizes), and each
-argument (a scalar value, or a buffer's dtype, shape and initial distribution). Errors are
-`SpecError`s carrying diagnostic code C2T1301 and the spec file's path.
+argument (a scalar value, or a buffer's dtype, shape and initial distribution). An optional
+`[kernel.gpu]` table gives the same launch at a size worth timing on a GPU (`GpuSize`;
+`KernelSpec.at_gpu_size()`), read by benchmarks/gpu_speed.py. Errors are `SpecError`s carrying
+diagnostic code C2T1301 and the spec file's path.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +23,11 @@ BUFFER_DTYPES = ("float16", "float32", "float64", "int8", "int16", "int32", "int
 INITS = ("normal", "uniform", "int", "zeros", "ones", "arange", "permutation", "index")
 # dtype-appropriate default tolerances: (rtol, atol); integers compare exactly
 DEFAULT_TOLERANCE = {"float16": (1e-3, 1e-3), "float32": (1e-5, 1e-6), "float64": (1e-12, 1e-12)}
+# CUDA's grid limits (x, y, z) and the element count past which `int` indexing overflows
+GRID_LIMITS = (2**31 - 1, 65535, 65535)
+INT32_ELEMENTS = 2**31 - 1
+_GPU_KEYS = {"sizes", "group", "flops", "bytes", "tolerance"}
+_GROUP = re.compile(r"[a-z][a-z0-9_-]*\Z")
 
 
 class SpecError(ValueError):
@@ -47,6 +55,24 @@ class ArgSpec:
 
 
 @dataclass(frozen=True)
+class GpuSize:
+    """`[kernel.gpu]`: the entry's launch at GPU size.
+
+    sizes:     overrides of the entry's `sizes` (every other field is evaluated over the result)
+    group:     a summary group of the benchmark's geometric means ("matmul", "reduction", ...)
+    flops:     useful floating-point operations of one launch (C expression), for TFLOP/s
+    bytes:     bytes one launch moves (C expression), for GB/s; None: every buffer once
+    tolerance: (rtol, atol) replacing the entry's at this size, with its reason
+    """
+    sizes: dict
+    group: str = ""
+    flops: object = None
+    bytes: object = None
+    tolerance: tuple[float, float] | None = None
+    tolerance_reason: str = ""
+
+
+@dataclass(frozen=True)
 class KernelSpec:
     name: str
     path: str
@@ -58,6 +84,7 @@ class KernelSpec:
     reference: str | None = None
     tolerance: tuple[float, float] | None = None
     tolerance_reason: str = ""
+    gpu: GpuSize | None = None
 
     @property
     def cuda_name(self) -> str:
@@ -69,6 +96,33 @@ class KernelSpec:
 
     def grid_values(self) -> tuple[int, ...]:
         return tuple(int(self._eval(g)) for g in self.grid)
+
+    def at_gpu_size(self) -> KernelSpec:
+        """This entry with its `[kernel.gpu]` sizes (and tolerance, if it gives one); needs `gpu`."""
+        if self.gpu is None:
+            raise SpecError(self.path, f"kernel {self.name}: no [kernel.gpu] table")
+        tolerance = (self.gpu.tolerance, self.gpu.tolerance_reason) if self.gpu.tolerance else \
+            (self.tolerance, self.tolerance_reason)
+        return replace(self, sizes={**self.sizes, **self.gpu.sizes}, tolerance=tolerance[0],
+                       tolerance_reason=tolerance[1])
+
+    def buffer_elements(self) -> dict[str, int]:
+        """Element count of every buffer argument at this entry's sizes."""
+        return {a.name: int(np.prod([int(self._eval(s)) for s in a.shape])) for a in self.args.values()
+                if a.is_buffer}
+
+    def buffer_bytes(self) -> int:
+        """Bytes of all buffer arguments together (one copy of each)."""
+        counts = self.buffer_elements()
+        return sum(counts[a.name] * np.dtype(a.dtype).itemsize for a in self.args.values() if a.is_buffer)
+
+    def work(self) -> tuple[float | None, float]:
+        """(floating-point operations of one launch or None, bytes it moves) from `[kernel.gpu]`;
+        without `bytes`, every buffer is counted once."""
+        gpu = self.gpu or GpuSize({})
+        flops = float(self._eval(gpu.flops)) if gpu.flops is not None else None
+        moved = float(self._eval(gpu.bytes)) if gpu.bytes is not None else float(self.buffer_bytes())
+        return flops, moved
 
     def _eval(self, expr):
         try:
@@ -138,6 +192,64 @@ def _arg(path, kernel: str, name: str, raw) -> ArgSpec:
     return ArgSpec(name, value=raw["value"])
 
 
+def _tolerance(path, kernel: str, raw, where: str) -> tuple[tuple[float, float] | None, str]:
+    if raw is None:
+        return None, ""
+    if not isinstance(raw, dict):
+        _fail(path, f"kernel {kernel}: {where} must be a table")
+    reason = raw.get("reason", "")
+    if not reason:
+        _fail(path, f"kernel {kernel}: a {where} needs a `reason`")
+    try:
+        return (float(raw.get("rtol", 0.0)), float(raw.get("atol", 0.0))), reason
+    except (TypeError, ValueError):
+        _fail(path, f"kernel {kernel}: {where}: rtol and atol must be numbers")
+
+
+def _gpu_size(path, spec: KernelSpec, raw) -> GpuSize:
+    """`[kernel.gpu]`, checked: known keys, overrides of existing sizes, and a launch that is valid
+    at those sizes (grid within CUDA's limits, buffers that `int` indexing reaches)."""
+    name = spec.name
+    if not isinstance(raw, dict):
+        _fail(path, f"kernel {name}: [kernel.gpu] must be a table")
+    unknown = set(raw) - _GPU_KEYS
+    if unknown:
+        _fail(path, f"kernel {name}: [kernel.gpu] has unknown keys {sorted(unknown)} (known: {sorted(_GPU_KEYS)})")
+    sizes = raw.get("sizes")
+    if not isinstance(sizes, dict) or not sizes:
+        _fail(path, f"kernel {name}: [kernel.gpu] needs `sizes`, a non-empty table overriding the entry's `sizes`")
+    for key, value in sizes.items():
+        if key not in spec.sizes:
+            _fail(path, f"kernel {name}: [kernel.gpu] size '{key}' is not one of the entry's `sizes` "
+                        f"({', '.join(sorted(spec.sizes)) or 'none'})")
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            _fail(path, f"kernel {name}: [kernel.gpu] size '{key}' must be a positive integer, not {value!r}")
+    group = raw.get("group", "")
+    if not isinstance(group, str) or (group and not _GROUP.match(group)):
+        _fail(path, f"kernel {name}: [kernel.gpu] group must be a lower-case name such as \"matmul\"")
+    for key in ("flops", "bytes"):
+        if key in raw and (isinstance(raw[key], bool) or not isinstance(raw[key], (int, str))):
+            _fail(path, f"kernel {name}: [kernel.gpu] {key} must be an integer or a C expression over sizes")
+    tol, reason = _tolerance(path, name, raw.get("tolerance"), "[kernel.gpu.tolerance]")
+    gpu = GpuSize(dict(sizes), group, raw.get("flops"), raw.get("bytes"), tol, reason)
+    big = replace(spec, gpu=gpu).at_gpu_size()
+    grid = big.grid_values()
+    for axis, (g, limit) in enumerate(zip(grid, GRID_LIMITS)):
+        if not 1 <= g <= limit:
+            _fail(path, f"kernel {name}: at GPU size grid[{axis}] is {g}, outside CUDA's 1 .. {limit}")
+    for buf, count in big.buffer_elements().items():
+        if not 1 <= count <= INT32_ELEMENTS:
+            _fail(path, f"kernel {name}: at GPU size buffer '{buf}' has {count} elements, outside 1 .. 2^31-1 "
+                        f"(the kernels index with int)")
+    for arg in big.args.values():
+        if not arg.is_buffer:
+            big._eval(arg.value)
+    flops, moved = big.work()
+    if (flops is not None and flops <= 0) or moved <= 0:
+        _fail(path, f"kernel {name}: [kernel.gpu] flops and bytes must be positive at GPU size")
+    return gpu
+
+
 def load_spec(path: str | Path) -> list[KernelSpec]:
     path = Path(path)
     try:
@@ -161,16 +273,13 @@ def load_spec(path: str | Path) -> list[KernelSpec]:
         if not (isinstance(grid, list) and 1 <= len(grid) <= 3):
             _fail(path, f"kernel {name}: grid must be a list of 1 to 3 ints or C expressions")
         args = raw.get("args", {})
-        tolerance = raw.get("tolerance")
-        tol, reason = None, ""
-        if tolerance is not None:
-            reason = tolerance.get("reason", "")
-            if not reason:
-                _fail(path, f"kernel {name}: a [kernel.tolerance] needs a `reason`")
-            tol = (float(tolerance.get("rtol", 0.0)), float(tolerance.get("atol", 0.0)))
-        specs.append(KernelSpec(
+        tol, reason = _tolerance(path, name, raw.get("tolerance"), "[kernel.tolerance]")
+        spec = KernelSpec(
             name=name, path=str(path), block=tuple(block), grid=tuple(grid), sizes=dict(raw.get("sizes", {})),
             args={n: _arg(path, name, n, a) for n, a in args.items()},
             template=tuple(str(t) for t in raw.get("template", ())), reference=raw.get("reference"),
-            tolerance=tol, tolerance_reason=reason))
+            tolerance=tol, tolerance_reason=reason)
+        if "gpu" in raw:
+            spec = replace(spec, gpu=_gpu_size(path, spec, raw["gpu"]))
+        specs.append(spec)
     return specs

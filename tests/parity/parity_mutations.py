@@ -12,6 +12,6 @@ from ir_mutations import drop_first_barrier, emit_mutant, off_by_one_load, wrong
 __all__ = ["drop_first_barrier", "off_by_one_load", "wrong_reduction_operator", "write_converted_tree"]
 
 
-def write_converted_tree(cu: Path, name: str, mutate, out_dir: Path) -> Path:
-    """Emit `cu`'s kernel `name` (mutated) as OUT/<stem>.py."""
-    return emit_mutant(cu, name, mutate, out_dir / (cu.stem + ".py"))
+def write_converted_tree(cu: Path, name: str, mutate, out_dir: Path, raise_idioms: frozenset[str] | None = None) -> Path:
+    """Emit `cu`'s kernel `name` (mutated; raising `raise_idioms`, None: all) as OUT/<stem>.py."""
+    return emit_mutant(cu, name, mutate, out_dir / (cu.stem + ".py"), raise_idioms)

@@ -34,24 +34,27 @@ def _one(results, kernel):
 
 
 # ------------------------------------------------------------------ broken conversions (acceptance 3)
-BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ)
-    ("blas1/level1.cu", "saxpy", lambda k: off_by_one_load(k, "x", "n"), "y"),
-    ("cooperative/tiled_transpose.cu", "transpose_tiled", drop_first_barrier, "dst"),
-    ("cooperative/block_reduce.cu", "reduce_tree", lambda k: wrong_reduction_operator(k, "sdata"), "partial"),
+BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idioms raised: None = all)
+    ("blas1/level1.cu", "saxpy", lambda k: off_by_one_load(k, "x", "n"), "y", None),
+    ("cooperative/tiled_transpose.cu", "transpose_tiled", drop_first_barrier, "dst", None),
+    ("cooperative/block_reduce.cu", "reduce_tree", lambda k: wrong_reduction_operator(k, "sdata"), "partial",
+     frozenset()),
+    ("cooperative/block_reduce.cu", "reduce_tree", lambda k: wrong_reduction_operator(k, "sdata"), "partial", None),
 ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("source,kernel,mutate,buffer", BROKEN,
-                         ids=["off-by-one-index", "dropped-barrier", "wrong-reduction-operator"])
-def test_broken_conversion_is_reported_with_worst_index(source, kernel, mutate, buffer, tmp_path):
+@pytest.mark.parametrize("source,kernel,mutate,buffer,raise_idioms", BROKEN,
+                         ids=["off-by-one-index", "dropped-barrier", "wrong-reduction-operator",
+                              "wrong-raised-reduction-operator"])
+def test_broken_conversion_is_reported_with_worst_index(source, kernel, mutate, buffer, raise_idioms, tmp_path):
     cu = CORPUS / source
-    write_converted_tree(cu, kernel, None, tmp_path / "faithful")
+    write_converted_tree(cu, kernel, None, tmp_path / "faithful", raise_idioms)
     faithful = run_parity(ParityOptions((str(cu),), kernels=(kernel,), converted_tree=str(tmp_path / "faithful"),
                                         **CPU))
     assert all(r.status == "pass" for r in faithful.results), [r.describe() for r in faithful.results]
 
-    write_converted_tree(cu, kernel, mutate, tmp_path / "broken")
+    write_converted_tree(cu, kernel, mutate, tmp_path / "broken", raise_idioms)
     run = run_parity(ParityOptions((str(cu),), kernels=(kernel,), converted_tree=str(tmp_path / "broken"), **CPU))
     result = _one(run.results, kernel)
     assert result.status == "fail" and result.failure == "mismatch"

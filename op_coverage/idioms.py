@@ -1,0 +1,60 @@
+"""Idioms: multi-statement CUDA patterns that cuda2tile raises to one TileLang tile operation.
+
+Each record names the pass that raises it (`cuda2tile/lift/<pass_name>.py`), the word used in
+the conversion report (`"raised": [name, ...]`) and on the command line (`--no-raise=NAME`).
+Raising is semantics-preserving: a pattern that does not match exactly stays on the faithful
+path, and the raised form carries the faithful one for launches it does not cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from op_coverage.records import Status
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Idiom:
+    name: str  # report and `--no-raise` spelling
+    cuda: str  # the CUDA pattern, as a reader would recognise it
+    tilelang: str  # what it becomes
+    status: Status
+    pass_name: str = ""  # the lift pass that raises it (SUPPORTED records only)
+    targets: tuple[str, ...] = ()  # target kinds the raised form lowers for; the others run the faithful form
+    note: str = ""
+    tests: tuple[str, ...] = ()
+
+
+IDIOMS: tuple[Idiom, ...] = (
+    Idiom(name="block_reduce", status=Status.SUPPORTED, pass_name="raise_block_reduce", targets=("c", "cuda", "hip"),
+          cuda="shared-memory tree `for (s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) "
+               "sh[tid] = sh[tid] OP sh[tid + s]; __syncthreads(); }` with OP `+`, `fmaxf`, `fminf`",
+          tilelang="T.reduce_sum / T.reduce_max / T.reduce_min (fragment on GPUs, local on target \"c\")",
+          note="1-D blocks whose size is a power of two no larger than the shared array (decided per "
+               "launch; other blocks run the tree); only when no other slot of the array is read "
+               "afterwards. Metal and WebGPU have no `T.reduce_*` lowering in TileLang 0.1.15: there the "
+               "factory builds the tree. Sums are re-associated (order of TileLang's reduction), so float results "
+               "may differ in the last bits from the tree's.",
+          tests=("tests/translation/raise_block_reduce.cu", "corpus/cooperative/block_reduce.cu")),
+    Idiom(name="warp_reduce", status=Status.PLANNED,
+          cuda="shuffle loops `for (off = 16; off > 0; off >>= 1) v += __shfl_down_sync(m, v, off)`, "
+               "`cg::reduce`",
+          tilelang="T.reduce_sum / T.reduce_max / T.reduce_min over warp rows",
+          note="converted faithfully through shared-memory exchanges (lower_warp_ops)"),
+    Idiom(name="tile_copy", status=Status.PLANNED,
+          cuda="cooperative global->shared loads and shared->global stores of an exact tile",
+          tilelang="T.copy", note="converted faithfully as element-wise phases"),
+    Idiom(name="gemm", status=Status.PLANNED,
+          cuda="naive dot-product-per-output and shared-memory tiled matrix multiply",
+          tilelang="T.copy to shared, T.gemm into a fragment accumulator, T.Pipelined over K",
+          note="converted faithfully; T.gemm needs per-target scopes and sm_90a on Hopper (TILELANG_FACTS §8.3)"),
+    Idiom(name="scan", status=Status.UNSUPPORTED,
+          cuda="block prefix sums (Hillis-Steele, Blelloch)", tilelang="T.cumsum (GPU targets only)",
+          note="not raised: T.cumsum has no lowering for target \"c\", so a raised form could not be checked on "
+               "the CPU; converted faithfully"),
+)
+RAISABLE: tuple[str, ...] = tuple(i.name for i in IDIOMS if i.status is Status.SUPPORTED)
+
+
+def idiom(name: str) -> Idiom | None:
+    return next((i for i in IDIOMS if i.name == name), None)
