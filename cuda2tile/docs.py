@@ -54,6 +54,7 @@ def coverage_md() -> str:
         lines.append(f"| [{category}](#{category}) | " + " | ".join(str(by[s]) for s in statuses)
                      + f" | {sum(by.values())} |\n")
     lines.append("\n")
+    lines += idioms_md()
     for category in categories:
         lines.append(f"## {category}\n\n| CUDA | status | TileLang | code | effort | notes | tested by |\n"
                      "|---|---|---|---|---|---|---|\n")
@@ -63,6 +64,24 @@ def coverage_md() -> str:
                          f"{r.effort} | {_cell(note.strip())} | {', '.join(r.tests)} |\n")
         lines.append("\n")
     return "".join(lines)
+
+
+def idioms_md() -> list[str]:
+    """The idiom table (op_coverage/idioms.py): multi-statement patterns raised to one tile operation."""
+    from op_coverage.idioms import IDIOMS
+
+    lines = ["## Idioms raised to tile operations\n\n",
+             "Beyond construct by construct, these patterns are recognised whole and raised to TileLang's tile "
+             "operations by a pass of their own (`cuda2tile/lift/<pass>.py`). A pattern that does not match "
+             "exactly stays on the faithful path; the raised form keeps the faithful one beside it for the "
+             "targets and launches it does not cover. The conversion report lists each kernel's raised "
+             "idioms and `cuda2tile coverage` counts them; `--no-raise[=IDIOM]` turns raising off.\n\n",
+             "| idiom | status | CUDA | TileLang | raised on | notes | tested by |\n|---|---|---|---|---|---|---|\n"]
+    for i in IDIOMS:
+        targets = ", ".join(f"`{t}`" for t in i.targets)
+        lines.append(f"| `{i.name}` | {i.status.value} | {_cell(i.cuda)} | {_cell(i.tilelang)} | {targets} | "
+                     f"{_cell(i.note)} | {', '.join(i.tests)} |\n")
+    return lines + ["\n"]
 
 
 GENERATED = {"diagnostics.md": diagnostics_md, "coverage.md": coverage_md}

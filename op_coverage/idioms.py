@@ -44,10 +44,22 @@ IDIOMS: tuple[Idiom, ...] = (
     Idiom(name="tile_copy", status=Status.PLANNED,
           cuda="cooperative global->shared loads and shared->global stores of an exact tile",
           tilelang="T.copy", note="converted faithfully as element-wise phases"),
-    Idiom(name="gemm", status=Status.PLANNED,
-          cuda="naive dot-product-per-output and shared-memory tiled matrix multiply",
-          tilelang="T.copy to shared, T.gemm into a fragment accumulator, T.Pipelined over K",
-          note="converted faithfully; T.gemm needs per-target scopes and sm_90a on Hopper (TILELANG_FACTS §8.3)"),
+    Idiom(name="gemm", status=Status.SUPPORTED, pass_name="raise_gemm", targets=("c", "cuda", "hip"),
+          cuda="matrix product per output element: naive (`acc += A[row * K + k] * B[k * N + col]`, "
+               "one output per thread, any 2-D block) or with shared-memory tiles of the block's size "
+               "(`As[ty][tx] = ...; __syncthreads(); acc += As[ty][k] * Bs[k][tx]`), either operand "
+               "transposed, any per-thread epilogue",
+          tilelang="tiles staged in shared memory over `T.Pipelined` K steps into a `T.alloc_fragment` "
+                   "accumulator: `T.gemm` for float16 operands with a float32 accumulator, an exact "
+                   "multiply-add per k for float32/float64/int32; tile shape per target (`tile=` overrides)",
+          note="the whole launch becomes one tiled product (its own grid), then the kernel's epilogue "
+               "per element with the element's CUDA thread reconstructed. float32 stays float32 (no TF32): "
+               "each element sums in CUDA's k order; float16 products are exact and their float32 sums "
+               "re-associated. Guards must split into row and column conditions; operands must not be "
+               "written by the kernel; the shared-tile form needs the block to match its tiles (decided "
+               "per launch).",
+          tests=("tests/translation/raise_gemm.cu", "corpus/linalg/matmul.cu", "corpus/linalg/matmul_half.cu",
+                 "corpus/cooperative/tiled_matmul.cu")),
     Idiom(name="scan", status=Status.UNSUPPORTED,
           cuda="block prefix sums (Hillis-Steele, Blelloch)", tilelang="T.cumsum (GPU targets only)",
           note="not raised: T.cumsum has no lowering for target \"c\", so a raised form could not be checked on "

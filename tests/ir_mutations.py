@@ -134,6 +134,17 @@ def wrong_reduction_operator(kernel: I.Kernel, buffer: str) -> I.Kernel:
     return mutated
 
 
+def shorten_gemm_reduction(kernel: I.Kernel) -> I.Kernel:
+    """A raised matrix product that drops its last step: A's tile reads k < K - 1 instead of k < K."""
+    raised = kernel.body[0]
+    assert isinstance(raised, I.Raised) and isinstance(raised.raised[0], I.TiledGemm), "no raised gemm"
+    gemm = raised.raised[0]
+    shorter = I.Binary("lt", I.Var(gemm.k, "int32"), I.Binary("sub", gemm.k_extent, I.Const(1, "int32"), "int32"),
+                       "bool")
+    a = replace(gemm.a, mask=I.Binary("and", gemm.a.mask, shorter, "bool"))
+    return replace(kernel, body=(replace(raised, raised=(replace(gemm, a=a),)),))
+
+
 def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
     """y[i] = ...  ->  y[i ^ 1] = ...  (stays in bounds for even lengths, lands on the wrong element)."""
     def fn(s):

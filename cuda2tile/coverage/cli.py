@@ -26,6 +26,7 @@ from cuda2tile.coverage.summary import METRICS, metric
 from cuda2tile.diagnostics import render
 from cuda2tile.driver import write_atomically
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
+from cuda2tile.raise_options import add_raise_argument, raise_idioms
 
 FORMATS = {"text": None, "json": report_json.render, "markdown": report_markdown.render,
            "sarif": report_sarif.render, "junit": report_junit.render}
@@ -54,6 +55,7 @@ def add_parsers(subparsers) -> None:
     cov.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
     cov.add_argument("--std", default="c++17", help="C++ standard (default c++17)")
     cov.add_argument("-p", dest="compile_commands", metavar="DIR", help="directory holding compile_commands.json")
+    add_raise_argument(cov)
     cov.set_defaults(func=coverage_command)
     hist = subparsers.add_parser("history", help="coverage trend and the change since the previous run, "
                                                  "from a --db file")
@@ -81,7 +83,7 @@ def coverage_command(args) -> int:
     frontend = FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                                compile_commands_dir=args.compile_commands, max_file_size=DEFAULT_MAX_FILE_SIZE)
     cache = ScanCache(None if args.no_cache else Path(args.cache_dir) if args.cache_dir else default_cache_dir())
-    tree = scan_tree(args.sources, frontend, cache, args.jobs)
+    tree = scan_tree(args.sources, frontend, cache, args.jobs, raise_idioms(args))
     for diag in tree.errors:
         print(render(diag), file=sys.stderr)
     if args.parity:
@@ -89,7 +91,8 @@ def coverage_command(args) -> int:
 
         run_parity(tree, args.sources, args.seed, progress=lambda c: print(c.describe(), file=sys.stderr, flush=True))
     options = {"parity": args.parity, "include_dirs": args.include_dirs, "defines": args.defines, "std": args.std,
-               "fail_under": args.fail_under, "fail_under_metric": args.fail_under_metric}
+               "fail_under": args.fail_under, "fail_under_metric": args.fail_under_metric,
+               "no_raise": sorted({n for group in args.no_raise for n in group})}
     report = report_json.build_report(tree, args.sources, options, git_state(args.sources[0]))
     report["timing"]["seconds"] = round(time.perf_counter() - start, 3)
     if args.report_format == "text":

@@ -42,11 +42,12 @@ def _diag(d: Diagnostic) -> Diag:
     return Diag(d.code, d.effective_severity.value, d.message, d.loc.line, d.loc.col)
 
 
-def scan_file(path: str, display: str, frontend: FrontendOptions = FrontendOptions()) -> tuple[FileCoverage, str | None]:
+def scan_file(path: str, display: str, frontend: FrontendOptions = FrontendOptions(),
+              raise_idioms: frozenset[str] | None = None) -> tuple[FileCoverage, str | None]:
     """Convert one `.cu` file and name every construct in it. The AST is parsed a second time here:
     the driver does not hand its own out, and parsing is the cheap half of a conversion."""
     start = time.perf_counter()
-    result, module = convert_source(path, display, ConvertOptions(frontend=frontend))
+    result, module = convert_source(path, display, ConvertOptions(frontend=frontend, raise_idioms=raise_idioms))
     coverage = FileCoverage(path, display, diagnostics=[_diag(d) for d in result.diagnostics])
     parsed = parse_file(path, frontend, display) if result.source_lines or module is not None else None
     unit = parsed.unit if parsed is not None else None
@@ -62,19 +63,21 @@ def scan_file(path: str, display: str, frontend: FrontendOptions = FrontendOptio
     for kr in result.kernels:
         coverage.kernels.append(KernelCoverage(
             kr.cuda_name, kr.status, kr.line, kr.end_line, kr.factory,
-            sorted(reachable(calls, kr.cuda_name)), [_diag(d) for d in kr.diagnostics]))
+            sorted(reachable(calls, kr.cuda_name)), [_diag(d) for d in kr.diagnostics], raised=list(kr.raised)))
     coverage.seconds = time.perf_counter() - start
     return coverage, module
 
 
-def _scan_job(path: str, display: str, frontend: FrontendOptions) -> tuple[dict, str | None]:
-    coverage, module = scan_file(path, display, frontend)
+def _scan_job(path: str, display: str, frontend: FrontendOptions,
+              raise_idioms: frozenset[str] | None = None) -> tuple[dict, str | None]:
+    coverage, module = scan_file(path, display, frontend, raise_idioms)
     return coverage.to_json(), module
 
 
 def scan_tree(sources: list[str], frontend: FrontendOptions = FrontendOptions(), cache: ScanCache | None = None,
-              jobs: int = 1) -> TreeScan:
-    """Scan every `.cu` under the sources, from the cache where the inputs did not change."""
+              jobs: int = 1, raise_idioms: frozenset[str] | None = None) -> TreeScan:
+    """Scan every `.cu` under the sources, from the cache where the inputs did not change.
+    `raise_idioms`: the idioms the conversion raises (None: every one, as `convert` does)."""
     start = time.perf_counter()
     cache = cache or ScanCache(None)
     tree = TreeScan()
@@ -84,6 +87,7 @@ def scan_tree(sources: list[str], frontend: FrontendOptions = FrontendOptions(),
         found += [(src, path, display) for path, display in files]
         tree.errors += errors
     options = asdict(frontend)
+    options["raise_idioms"] = sorted(raise_idioms) if raise_idioms is not None else None
     if frontend.compile_commands_dir:  # the flags it gives each file are inputs too
         db = Path(frontend.compile_commands_dir) / "compile_commands.json"
         options["compile_commands"] = hashlib.sha256(db.read_bytes()).hexdigest() if db.is_file() else None
@@ -99,7 +103,7 @@ def scan_tree(sources: list[str], frontend: FrontendOptions = FrontendOptions(),
         else:
             slots.append(None)
             misses.append((i, root, path, display, key))
-    for (i, root, path, display, key), (data, module) in zip(misses, _run_jobs(misses, frontend, jobs)):
+    for (i, root, path, display, key), (data, module) in zip(misses, _run_jobs(misses, frontend, jobs, raise_idioms)):
         cache.put(key, {"file": data, "module": module})
         slots[i] = ScannedFile(root, FileCoverage.from_json(data), module)
     tree.files = [s for s in slots if s is not None]
@@ -108,9 +112,9 @@ def scan_tree(sources: list[str], frontend: FrontendOptions = FrontendOptions(),
     return tree
 
 
-def _run_jobs(misses, frontend: FrontendOptions, jobs: int):
+def _run_jobs(misses, frontend: FrontendOptions, jobs: int, raise_idioms: frozenset[str] | None):
     if jobs <= 1 or len(misses) < 3:
-        return [_scan_job(path, display, frontend) for _, _, path, display, _ in misses]
+        return [_scan_job(path, display, frontend, raise_idioms) for _, _, path, display, _ in misses]
     with ProcessPoolExecutor(max_workers=min(jobs, len(misses))) as pool:
         return list(pool.map(_scan_job, [m[2] for m in misses], [m[3] for m in misses],
-                             [frontend] * len(misses), chunksize=2))
+                             [frontend] * len(misses), [raise_idioms] * len(misses), chunksize=2))

@@ -35,7 +35,8 @@ _KERNEL = _object({"name": {"type": "string"}, "status": _KERNEL_STATUS, "line":
                    "diagnostics": {"type": "array", "items": _DIAG},
                    "constructs": {"type": "object", "additionalProperties": _COUNT},
                    "blocking": {"type": "array", "items": {"type": "string"}},
-                   "effort_hours": {"type": "number", "minimum": 0}, "parity": _PARITY})
+                   "effort_hours": {"type": "number", "minimum": 0}, "parity": _PARITY},
+                  {"raised": {"type": "array", "items": {"type": "string"}}})
 _FILE = _object({"path": {"type": "string"}, "display": {"type": "string"},
                  "status": {"enum": ["converted", "partial", "unsupported", "no kernels"]},
                  "cached": {"type": "boolean"},
@@ -55,7 +56,7 @@ _SUMMARY = _object({
     "lines": _object({"kernel_lines": _COUNT, "converted_lines": _COUNT, "converted_pct": _PCT}),
     "effort_hours": _object({"device": {"type": "number"}, "host": {"type": "number"}, "total": {"type": "number"}}),
     "parity": _object({"ran": {"type": "boolean"}, "passed": _COUNT, "failed": _COUNT, "skipped": _COUNT}),
-})
+}, {"raised": _object({"kernels": _COUNT, "idioms": {"type": "object", "additionalProperties": _COUNT}})})
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -50,6 +50,7 @@ class KernelCoverage:
     functions: list[str] = field(default_factory=list)  # the kernel and the __device__ functions it calls
     diagnostics: list[Diag] = field(default_factory=list)
     parity: dict | None = None  # {"status": passed|failed|skipped, "checks", "seconds", "error"} with --parity
+    raised: list[str] = field(default_factory=list)  # idioms raised to tile operations (op_coverage/idioms.py)
 
     @property
     def lines(self) -> int:

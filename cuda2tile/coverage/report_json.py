@@ -34,7 +34,8 @@ def _file(f) -> dict:
                         "lines": k.lines, "factory": k.factory, "functions": k.functions,
                         "diagnostics": [asdict(d) for d in k.diagnostics],
                         "constructs": dict(sorted(Counter(o.construct for o in occs).items())),
-                        "blocking": blocking, "effort_hours": kernel_effort(f, k), "parity": k.parity})
+                        "blocking": blocking, "effort_hours": kernel_effort(f, k), "parity": k.parity,
+                        "raised": list(k.raised)})
     statuses = {k.status for k in f.kernels}
     status = ("no kernels" if not statuses else "converted" if statuses == {"converted"}
               else "unsupported" if statuses == {"unsupported"} else "partial")

@@ -5,6 +5,8 @@ GitHub caps a step summary at 1 MiB, so long tables are cut at `max_rows` with a
 
 from __future__ import annotations
 
+from cuda2tile.coverage.report_text import raised_text
+
 
 def _cell(value) -> str:
     text = "" if value is None else str(value)
@@ -30,6 +32,8 @@ def render(report: dict, max_rows: int = 200) -> str:
             ("lines in converted kernels", f"{ln['converted_lines']} / {ln['kernel_lines']} ({ln['converted_pct']:.1f}%)"),
             ("host API uses to port", s["host_constructs"]["total"]),
             ("estimated manual effort", f"{e['total']:.1f} h (device {e['device']:.1f} h, host {e['host']:.1f} h)")]
+    if s.get("raised", {}).get("kernels"):
+        rows.append(("raised to tile operations", raised_text(s["raised"])))
     if p["ran"]:
         rows.append(("parity (C back end vs numpy)", f"{p['passed']} passed, {p['failed']} failed, "
                                                      f"{p['skipped']} without a launch spec"))

@@ -17,6 +17,12 @@ def _styled(value: str) -> str:
     return f"[{style}]{value}[/{style}]" if style else value
 
 
+def raised_text(raised: dict) -> str:
+    """`6 kernels (block_reduce 5, gemm 4)`: kernels with a raised idiom, and each idiom's kernels."""
+    idioms = ", ".join(f"{name} {count}" for name, count in raised["idioms"].items())
+    return f"{raised['kernels']} kernels ({idioms})"
+
+
 def _summary_table(report: dict) -> Table:
     s = report["summary"]
     k, c, ln, e = s["kernels"], s["constructs"], s["lines"], s["effort_hours"]
@@ -33,6 +39,8 @@ def _summary_table(report: dict) -> Table:
                                                 f"({ln['converted_pct']:.1f}%)")
     table.add_row("host API uses to port", str(s["host_constructs"]["total"]))
     table.add_row("estimated manual effort", f"{e['total']:.1f} h (device {e['device']:.1f} h, host {e['host']:.1f} h)")
+    if s.get("raised", {}).get("kernels"):
+        table.add_row("raised to tile operations", raised_text(s["raised"]))
     if s["parity"]["ran"]:
         p = s["parity"]
         table.add_row("parity", f"{p['passed']} passed, {p['failed']} failed, {p['skipped']} without a launch spec")

@@ -79,6 +79,7 @@ def summarize(files: list[FileCoverage]) -> dict:
     device_hours = sum(kernel_effort(f, k) for f in files for k in f.kernels)
     host_hours = sum(host_effort(f) for f in files)
     parity = Counter(k.parity["status"] for k in kernels if k.parity)
+    raised = Counter(name for k in kernels for name in k.raised)
     converted = statuses["converted"] + statuses["partial"]
     return {
         "files": len(files),
@@ -92,6 +93,8 @@ def summarize(files: list[FileCoverage]) -> dict:
         "effort_hours": {"device": device_hours, "host": host_hours, "total": device_hours + host_hours},
         "parity": {"ran": bool(parity), "passed": parity["passed"], "failed": parity["failed"],
                    "skipped": parity["skipped"]},
+        # kernels with an idiom raised to a tile operation, and how many kernels raised each idiom
+        "raised": {"kernels": sum(1 for k in kernels if k.raised), "idioms": dict(sorted(raised.items()))},
     }
 
 

@@ -23,8 +23,9 @@ from pathlib import Path
 import jinja2
 
 from cuda2tile import __version__
+from cuda2tile.emit import gemm as gemm_printer
 from cuda2tile.emit.helpers import helper_source
-from cuda2tile.emit.names import BUILTIN_NAMES, RESERVED, PythonNames
+from cuda2tile.emit.names import BUILTIN_NAMES, GEMM_FACTORY_NAMES, RESERVED, PythonNames
 from cuda2tile.emit.printer import BUFFER_CARRIERS, SCALAR_CARRIERS, ExprPrinter
 from cuda2tile.lift import tile_ir as I
 
@@ -206,8 +207,9 @@ def _param_annotation(p: I.Param) -> str:
 
 
 def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], module_names: set[str]) -> EmittedKernel:
+    gemm = _raised_gemm(kernel)
     names = PythonNames()
-    names.reserved |= module_names
+    names.reserved |= module_names | (GEMM_FACTORY_NAMES if gemm is not None else set())
     for p in kernel.params:
         names(p.name)
         if isinstance(p, I.BufferParam):
@@ -241,25 +243,29 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     printer = StmtPrinter(ExprPrinter(names, buffers, carriers, macro_names), names, source_name, source_lines)
     printer.expr.block_rank = kernel.block_rank
     grid = [BUILTIN_NAMES[("gridDim", a)] for a in _AXES[:kernel.grid_rank]]
-    blocks = [BUILTIN_NAMES[("blockIdx", a)] for a in _AXES[:kernel.grid_rank]]
     dims = [BUILTIN_NAMES[("blockDim", a)] for a in _AXES[:kernel.block_rank]]
-    args = [f"{names(p.name)}: {_param_annotation(p)}" for p in kernel.params] + [f"{g}: T.int32" for g in grid]
-    printer.emit(1, "@T.prim_func")
-    printer.emit(1, f"def {names(kernel.name)}({', '.join(args)}):")
-    threads_expr = " * ".join(dims)
-    binding = blocks[0] if len(blocks) == 1 else "(" + ", ".join(blocks) + ")"
-    printer.emit(2, f"with T.Kernel({', '.join(grid)}, threads={threads_expr}) as {binding}:")
-    kernel_line = len(printer.lines)
-    for s in kernel.body:
-        printer.stmt(s, 3)
+    if gemm is not None:  # the whole kernel raised: its own launch, then the faithful prim_func
+        printer.comment(1, gemm.line)
+        printer.emit(1, f"# raised: gemm ({gemm.raised[0].product} tiled product); the faithful form below runs "
+                        "for other targets and blocks")
+        printer.emit(1, f"if {_raised_condition(gemm, printer.expr)}:")
+        printer.emit(2, f'tile_m, tile_n, tile_k, tile_threads, tile_stages = _gemm_tile(tile, target, '
+                        f'"{gemm.raised[0].product}")')
+        _prim_func(printer, kernel, grid, list(gemm_printer.LAUNCH), gemm_printer.THREADS, 2,
+                   lambda depth: gemm_printer.print_tiled_gemm(printer, gemm.raised[0], depth), helpers)
+        printer.emit(2, f"return {names(kernel.name)}")
+        printer.lines.append("")
+        body = gemm.faithful
+    else:
+        body = kernel.body
+    _prim_func(printer, kernel, grid, grid, " * ".join(dims), 1, lambda depth: [printer.stmt(s, depth) for s in body],
+               helpers)
     helpers |= printer.expr.helpers
-    if helpers:
-        printer.lines[kernel_line:kernel_line] = [_INDENT * 3 + "T.import_source(_C2T_HELPERS)"]
     lengths = [p.length for p in kernel.params if isinstance(p, I.BufferParam)]
-    uses_shared = any(isinstance(s, I.DeclShared) for s in kernel.body)
-    dynamic_shared = any(isinstance(s, I.DeclShared) and s.size is None for s in kernel.body)
+    uses_shared = gemm is not None or any(isinstance(s, I.DeclShared) for s in kernel.body)
+    dynamic_shared = any(isinstance(s, I.DeclShared) and s.size is None for s in body)
     frame = _TEMPLATES.get_template("factory.py.j2").render(
-        uses_shared=uses_shared, dynamic_shared=dynamic_shared,
+        uses_shared=uses_shared, dynamic_shared=dynamic_shared, gemm=gemm.raised[0] if gemm is not None else None,
         kernel=kernel, name=names(kernel.name), source_name=source_name, rank=kernel.block_rank,
         dims=dims, lengths=[names(x) for x in lengths],
         args=", ".join(names(p.name) for p in kernel.params), grid=", ".join(grid),
@@ -267,6 +273,39 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
     metadata = _TEMPLATES.get_template("metadata.py.j2").render(
         kernel=kernel, name=names(kernel.name), params=[_param_metadata(p, names) for p in kernel.params])
     return EmittedKernel(names(kernel.name), frame, metadata, frozenset(helpers))
+
+
+def _raised_gemm(kernel: I.Kernel) -> I.Raised | None:
+    """The kernel's whole-kernel raise (a `TiledGemm`), if it has one."""
+    if len(kernel.body) == 1 and isinstance(kernel.body[0], I.Raised) and isinstance(kernel.body[0].raised[0], I.TiledGemm):
+        return kernel.body[0]
+    return None
+
+
+def _raised_condition(s: I.Raised, expr: ExprPrinter) -> str:
+    """`target in ("c", "cuda") and <requires>`: when the factory builds the raised form."""
+    targets = ", ".join(f'"{t}"' for t in s.targets) + ("," if len(s.targets) == 1 else "")
+    condition = f"target in ({targets})"
+    return condition if s.requires == I.Const(True, "bool") else f"{condition} and {expr(s.requires)}"
+
+
+def _prim_func(printer: StmtPrinter, kernel: I.Kernel, grid: list[str], launch: list[str], threads: str,
+               depth: int, body, macro_helpers: set[str]) -> None:
+    """`@T.prim_func def name(CUDA args, grid): with T.Kernel(launch, threads=threads) as (bx, ...): body`.
+    `body(depth)` prints the statements; helper sources it needs are imported first."""
+    names = printer.names
+    args = [f"{names(p.name)}: {_param_annotation(p)}" for p in kernel.params] + [f"{g}: T.int32" for g in grid]
+    blocks = [BUILTIN_NAMES[("blockIdx", a)] for a in _AXES[:kernel.grid_rank]]
+    binding = blocks[0] if len(blocks) == 1 else "(" + ", ".join(blocks) + ")"
+    printer.emit(depth, "@T.prim_func")
+    printer.emit(depth, f"def {names(kernel.name)}({', '.join(args)}):")
+    printer.emit(depth + 1, f"with T.Kernel({', '.join(launch)}, threads={threads}) as {binding}:")
+    start, outer_helpers = len(printer.lines), printer.expr.helpers
+    printer.expr.helpers = set()
+    body(depth + 2)
+    used, printer.expr.helpers = printer.expr.helpers, outer_helpers | printer.expr.helpers
+    if used or macro_helpers:  # helper functions are compiled into the kernels that call them
+        printer.lines[start:start] = [_INDENT * (depth + 2) + "T.import_source(_C2T_HELPERS)"]
 
 
 def _param_metadata(p: I.Param, names: PythonNames) -> dict:
@@ -288,6 +327,7 @@ def emit_module(kernels: list[I.Kernel], source_name: str, source_lines: list[st
         emitted.append(emit_kernel(_renamed(k, factory), source_name, source_lines, set(factory_names) - {factory}))
     return _TEMPLATES.get_template("module.py.j2").render(
         version=__version__, source_name=source_name, kernels=emitted, notes=notes,
+        gemm_tiles=any(_raised_gemm(k) is not None for k in kernels),
         exact_floats=any("c2t_f64_from_bits" in k.helpers for k in emitted),
         helper_source=helper_source(set().union(*(k.helpers for k in emitted))) if any(k.helpers for k in emitted)
         else "")

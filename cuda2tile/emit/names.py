@@ -11,9 +11,11 @@ import keyword
 
 # names the emitted module itself uses, at module level and inside each factory
 MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "_float_const", "_C2T_HELPERS", "struct",
-                "annotations"}
+                "annotations", "_gemm_tile", "_GEMM_TILES"}
 FACTORY_NAMES = {"tx", "ty", "tz", "bx", "by", "bz", "block_x", "block_y", "block_z", "grid_x", "grid_y",
                  "grid_z", "block", "target", "kernel", "smem_scope", "shared_bytes"}
+# also taken in the factory of a kernel raised to a tiled matrix product (emit/gemm.py)
+GEMM_FACTORY_NAMES = {"tile", "tile_m", "tile_n", "tile_k", "tile_threads", "tile_stages", "k_tile", "k_in_tile"}
 RESERVED = (set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | MODULE_NAMES | FACTORY_NAMES)
 
 BUILTIN_NAMES = {

@@ -333,8 +333,47 @@ class Raised:
     line: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class GemmOperand:
+    """One operand of a `TiledGemm`, read element by element as `buffer[outer * ld + k + offset]`
+    (`k_contiguous`) or `buffer[k * ld + outer + offset]`, where `outer` is the output's row (for A)
+    or column (for B). Elements where `mask` is false read as 0, as the CUDA tiles are padded."""
+    buffer: str
+    dtype: str  # the buffer's element dtype (float16 operands are widened to the accumulator's)
+    ld: Expr  # uniform: scalar parameters and constants only
+    offset: Expr  # uniform
+    k_contiguous: bool
+    mask: Expr  # over the gemm's `row` (A) or `col` (B), its `k`, and uniform values
+
+
+@dataclass(frozen=True, slots=True)
+class TiledGemm:
+    """A whole kernel as one matrix product over its launch, then its per-element epilogue.
+
+    For every element (row, col) of the launch (row < gridDim.y * blockDim.y, col < gridDim.x *
+    blockDim.x, one per CUDA thread): `acc = sum over k < k_extent, in increasing k, of A(row, k) *
+    B(k, col)`, then `epilogue`, which reads `acc` through `PrivateLoad(c_tile)`. In the epilogue,
+    `row` and `col` are bound, and ThreadIdx/BlockIdx no longer occur (the raise pass rewrote them as
+    the element's CUDA thread, e.g. threadIdx.y = row % blockDim.y). `product`: "exact" keeps each
+    element's sum in k order (one multiply-add per k, as CUDA's loop); "mma" is TileLang's `T.gemm`
+    (tensor cores on GPUs), which re-associates the sum."""
+    a: GemmOperand
+    b: GemmOperand
+    k_extent: Expr  # uniform
+    acc_dtype: str
+    product: str  # exact | mma
+    row: str
+    col: str
+    k: str
+    a_tile: str
+    b_tile: str
+    c_tile: str
+    epilogue: tuple["Stmt", ...]
+    line: int = 0
+
+
 Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
-        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | Raised)
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | Raised | TiledGemm)
 
 # ---------------------------------------------------------------- kernels
 

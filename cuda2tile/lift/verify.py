@@ -8,6 +8,7 @@ buffer's dtype, kernels hold no `Return`, and a macro returns at most once, at i
 from __future__ import annotations
 
 from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.ir_names import contains
 
 _CMP = {"lt", "le", "gt", "ge", "eq", "ne", "and", "or"}
 
@@ -135,11 +136,36 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                 problems.append(f"{where}: raised {s.idiom}: its condition must be a bool of block extents and constants")
             _block(s.raised, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
             _block(s.faithful, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
+        elif isinstance(s, I.TiledGemm):
+            _tiled_gemm(s, scope, buffers, problems, where)
         elif isinstance(s, I.BlockReduce):
             if buffers.get(s.buffer) != s.dtype:
                 problems.append(f"{where}: block reduction of unknown or {buffers.get(s.buffer)} buffer '{s.buffer}'")
             if not _static(s.extent):
                 problems.append(f"{where}: block reduction over a runtime extent")
+
+
+_PRODUCTS = {"exact": lambda a, b, acc: a == b == acc, "mma": lambda a, b, acc: a == b == "float16" and acc == "float32"}
+
+
+def _tiled_gemm(g: I.TiledGemm, scope: set[str], buffers: dict[str, str], problems: list[str], where: str) -> None:
+    """Operands from buffers of their dtype, uniform layout and bound, masks over the element's row/col
+    and k only, and an epilogue in element form: no thread or block index, no barrier, no shared memory."""
+    uniform = {n for n in scope if n not in (g.row, g.col, g.k)}
+    if not _PRODUCTS.get(g.product, lambda *_: False)(g.a.dtype, g.b.dtype, g.acc_dtype):
+        problems.append(f"{where}: gemm product {g.product!r} of {g.a.dtype} x {g.b.dtype} into {g.acc_dtype}")
+    for op, coord in ((g.a, g.row), (g.b, g.col)):
+        if buffers.get(op.buffer) != op.dtype:
+            problems.append(f"{where}: gemm operand '{op.buffer}' is not a {op.dtype} buffer")
+        for part in (op.ld, op.offset, g.k_extent):
+            _expr(part, uniform, buffers, problems, where)
+        _expr(op.mask, uniform | {coord, g.k}, buffers, problems, where)
+    if contains((g.a, g.b, g.k_extent, g.epilogue), (I.ThreadIdx, I.BlockIdx, I.LinearThreadIdx)):
+        problems.append(f"{where}: gemm operands or epilogue still read the CUDA thread index")
+    if contains(g.epilogue, (I.Barrier, I.DeclShared, I.DeclPrivate, I.TiledGemm, I.Raised)):
+        problems.append(f"{where}: gemm epilogue is not per element")
+    privates[g.c_tile] = g.acc_dtype
+    _block(g.epilogue, uniform | {g.row, g.col}, dict(buffers), set(), problems, in_macro=False)
 
 
 def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False, phases_pending: bool = False) -> list[str]:
@@ -157,6 +183,9 @@ def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False, phases_pendin
     scope = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
     _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False, returns_allowed=returns_allowed,
            leaky=phases_pending)
+    whole = len(kernel.body) == 1 and isinstance(kernel.body[0], I.Raised) and len(kernel.body[0].raised) == 1
+    if contains(kernel.body, I.TiledGemm) and not (whole and isinstance(kernel.body[0].raised[0], I.TiledGemm)):
+        problems.append("a tiled gemm stands anywhere but alone in a raised kernel")
     for m in kernel.macros:
         m_buffers = {p.name: "handle" for p in m.params if p.kind == "buffer"}
         m_scope = {p.name for p in m.params if p.kind == "scalar"}

@@ -1,6 +1,7 @@
-"""Idiom raising (op_coverage/idioms.py): the block-reduction pass, its switch, and the corpus with
-raising on and off. The default (raised) corpus is checked numerically by test_corpus_numeric; here
-only the raised kernels are run again in their --no-raise form."""
+"""Idiom raising (op_coverage/idioms.py): the records and their passes, the `--no-raise` switch, the
+corpus with raising on and off, and the block-reduction pass numerically (raise_gemm has its own tests
+in test_raise_gemm.py). The default (raised) corpus is checked numerically by test_corpus_numeric;
+here the raised kernels are run again in their --no-raise form."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ from op_coverage.idioms import IDIOMS, RAISABLE
 from op_coverage.records import Status
 
 _FACTORY = re.compile(r"^def (\w+)\(\*", re.M)
+# the module-level tile table a raised matrix product brings (module.py.j2), up to the next definition
+_GEMM_TILES = re.compile(r"\n\n# Tile shapes of raised matrix products.*?\n    return tile\n", re.S)
+# what each idiom's raised form prints, besides its `# raised:` comment
+_MARKERS = {"block_reduce": "T.reduce_", "gemm": "acc_tile[ty, tx]"}
 
 
 def _factories(text: str) -> tuple[str, dict[str, str]]:
@@ -25,7 +30,7 @@ def _factories(text: str) -> tuple[str, dict[str, str]]:
     end = text.index("\nKERNELS = {")
     chunks = {name: text[a:(starts[i + 1][0] if i + 1 < len(starts) else end)] for i, (a, name) in enumerate(starts)}
     head = text[:starts[0][0]] if starts else text
-    return head + text[end:], chunks
+    return _GEMM_TILES.sub("", head) + text[end:], chunks
 
 
 def test_idiom_records_name_their_passes():
@@ -78,9 +83,11 @@ def test_raising_changes_only_the_kernels_it_reports(converted_corpus, faithful_
     raised_report = json.loads((converted_corpus / "report.json").read_text())
     faithful_report = json.loads((faithful_corpus / "report.json").read_text())
     assert raised_report["summary"]["raised"].get("block_reduce", 0) >= 5
+    assert raised_report["summary"]["raised"].get("gemm", 0) >= 5
     assert faithful_report["summary"]["raised"] == {}
     assert all(not k["raised"] for f in faithful_report["files"] for k in f["kernels"])
     raised = _raised(raised_report)
+    idioms = {(f["source"], k["factory"]): k["raised"] for f in raised_report["files"] for k in f["kernels"]}
     for f in raised_report["files"]:
         if f["output"] is None:
             continue
@@ -91,8 +98,9 @@ def test_raising_changes_only_the_kernels_it_reports(converted_corpus, faithful_
         differ = {name for name in on if on[name] != off[name]}
         assert differ == raised[f["source"]], f["source"]
         for name in differ:
-            assert "# raised: block_reduce" in on[name] and "T.reduce_" in on[name]
-            assert "T.reduce_" not in off[name]
+            for idiom in idioms[(f["source"], name)]:
+                assert f"# raised: {idiom}" in on[name] and _MARKERS[idiom] in on[name], (name, idiom)
+                assert "# raised:" not in off[name] and _MARKERS[idiom] not in off[name], (name, idiom)
 
 
 def _raised_specs(converted_corpus):
