@@ -36,14 +36,27 @@ IDIOMS: tuple[Idiom, ...] = (
                "factory builds the tree. Sums are re-associated (order of TileLang's reduction), so float results "
                "may differ in the last bits from the tree's.",
           tests=("tests/translation/raise_block_reduce.cu", "corpus/cooperative/block_reduce.cu")),
-    Idiom(name="warp_reduce", status=Status.PLANNED,
-          cuda="shuffle loops `for (off = 16; off > 0; off >>= 1) v += __shfl_down_sync(m, v, off)`, "
-               "`cg::reduce`",
-          tilelang="T.reduce_sum / T.reduce_max / T.reduce_min over warp rows",
-          note="converted faithfully through shared-memory exchanges (lower_warp_ops)"),
-    Idiom(name="tile_copy", status=Status.PLANNED,
-          cuda="cooperative global->shared loads and shared->global stores of an exact tile",
-          tilelang="T.copy", note="converted faithfully as element-wise phases"),
+    Idiom(name="warp_reduce", status=Status.SUPPORTED, pass_name="raise_warp_reduce", targets=("c", "cuda", "hip"),
+          cuda="shuffle loops over the 32 lanes: `for (off = 16; off > 0; off >>= 1) v += __shfl_down_sync(m, v, off)`, "
+               "the `__shfl_xor_sync` butterfly, `tile.shfl_down` of a 32-thread cooperative-groups tile; "
+               "`+`, `fmaxf`, `fminf`",
+          tilelang="T.reduce_sum / T.reduce_max / T.reduce_min over a (warps, 32) tile, dim=1 (fragment on GPUs, "
+                   "local on target \"c\")",
+          note="for blocks of whole warps (decided per launch). A down-shuffle leaves partial sums outside lane 0, "
+               "so it is raised only when `v` is read afterwards in lane 0 alone (`if (lane == 0)`) until it is "
+               "overwritten; the butterfly always. Loops at the kernel's top level only (not under a "
+               "thread-dependent `if`, e.g. `if (warp == 0)`, nor inside an inlined helper whose result is "
+               "copied on). Sums are re-associated.",
+          tests=("tests/translation/raise_warp_reduce.cu", "corpus/cooperative/warp_shuffle.cu",
+                 "corpus/cooperative/cg_reduce.cu")),
+    Idiom(name="tile_copy", status=Status.UNSUPPORTED,
+          cuda="cooperative global->shared loads and shared->global stores of a tile",
+          tilelang="T.copy",
+          note="not raised: kernels take flat pointers, converted to 1-D tensors of unknown shape, so a 2-D tile "
+               "has no region T.copy could name (the views that would give one, `T.make_tensor` over a pointer, "
+               "break TileLang's C wrapper: TILELANG_FACTS §1.3), and T.copy pads with zeros at the buffer's end "
+               "while CUDA's guards stop at the kernel's own bounds (`i < n`). Converted faithfully as element-wise "
+               "phases; the raised matrix product stages its own tiles."),
     Idiom(name="gemm", status=Status.SUPPORTED, pass_name="raise_gemm", targets=("c", "cuda", "hip"),
           cuda="matrix product per output element: naive (`acc += A[row * K + k] * B[k * N + col]`, "
                "one output per thread, any 2-D block) or with shared-memory tiles of the block's size "

@@ -126,6 +126,8 @@ def wrong_reduction_operator(kernel: I.Kernel, buffer: str) -> I.Kernel:
             return replace(s, value=replace(s.value, op="mul"))
         if isinstance(s, I.BlockReduce) and s.buffer == buffer and s.op == "sum":
             return replace(s, op="max")
+        if isinstance(s, I.WarpReduce) and s.value == buffer and s.op == "sum":  # `buffer`: the reduced value
+            return replace(s, op="max")
         return None
 
     done = []

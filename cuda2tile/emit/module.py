@@ -155,6 +155,8 @@ class StmtPrinter:
             self.block(s.faithful, depth + 1)
         elif isinstance(s, I.BlockReduce):
             self.block_reduce(s, depth)
+        elif isinstance(s, I.WarpReduce):
+            self.warp_reduce(s, depth)
         else:
             raise TypeError(f"cannot print {type(s).__name__}")
 
@@ -180,6 +182,36 @@ class StmtPrinter:
         self.emit(depth + 1, f"if {tx} == 0:")
         self.emit(depth + 2, f"{buf}[0] = {result}[0]")
         self.emit(depth, "T.sync_threads()  # the tree's last __syncthreads()")
+
+    def warp_reduce(self, s: I.WarpReduce, depth: int) -> None:
+        """Stage every lane's value in the shared scratch, reduce each warp's row of a (warps, 32) tile
+        (fragment on GPUs, local on C, as block_reduce), hand each row's result back to its lanes."""
+        n, tx = self.names, self.expr.thread_vars[0]
+        staged, local, result, scratch, value = n(s.staged), n(s.local), n(s.result), n(s.scratch), n(s.value)
+        warp, lane, reduce, rows = n(s.warp), n(s.lane), _REDUCE[s.op], "block_x // 32"
+        self.emit(depth, f"for {tx} in T.Parallel(block_x):")
+        self.emit(depth + 1, f"{scratch}[{tx}] = {value}[{tx}]")
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, f'{staged} = T.alloc_fragment(({rows}, 32), "{s.dtype}")')
+        self.emit(depth, f"for {warp}, {lane} in T.Parallel({rows}, 32):")
+        self.emit(depth + 1, f"{staged}[{warp}, {lane}] = {scratch}[{warp} * 32 + {lane}]")
+        self.emit(depth, 'if target == "c":')
+        self.emit(depth + 1, f'{local} = T.alloc_local(({rows}, 32), "{s.dtype}")')
+        self.emit(depth + 1, f'{result} = T.alloc_local(({rows},), "{s.dtype}")')
+        self.emit(depth + 1, f"T.copy({staged}, {local})")
+        self.emit(depth + 1, f"{reduce}({local}, {result}, dim=1)")
+        self.emit(depth + 1, f"for {warp} in T.serial({rows}):  # C runs the block's code once, in order")
+        self.emit(depth + 2, f"{scratch}[{warp} * 32] = {result}[{warp}]")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f'{result} = T.alloc_fragment(({rows},), "{s.dtype}")')
+        self.emit(depth + 1, f"{reduce}({staged}, {result}, dim=1)")
+        self.emit(depth + 1, "T.sync_threads()")
+        self.emit(depth + 1, f"for {warp} in T.Parallel({rows}):")
+        self.emit(depth + 2, f"{scratch}[{warp} * 32] = {result}[{warp}]")
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, f"for {tx} in T.Parallel(block_x):")
+        self.emit(depth + 1, f"{value}[{tx}] = {scratch}[{tx} - {tx} % 32]  # lane 0's slot holds the warp's result")
+        self.emit(depth, "T.sync_threads()  # the loop's last warp exchange")
 
     def range_args(self, s: I.For) -> str:
         e = self.expr

@@ -320,6 +320,24 @@ class BlockReduce:
 
 
 @dataclass(frozen=True, slots=True)
+class WarpReduce:
+    """One reduction per warp of a per-thread value (block level, between phases): afterwards every
+    lane's `value` holds `op` over the 32 lanes of its warp. `scratch` is a shared array of one slot
+    per thread; `staged`, `local`, `result` name the scratch tiles, `warp` and `lane` the loop
+    variables over the (warps, 32) tile. Needs a block of whole warps."""
+    op: str  # sum | max | min
+    value: str  # a DeclPrivate scalar
+    scratch: str
+    dtype: str
+    staged: str
+    local: str
+    result: str
+    warp: str
+    lane: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Raised:
     """A recognised idiom in tile form, with the faithful form kept beside it. `requires` holds only
     block extents and constants: the factory decides it while building the prim_func (for the launch's
@@ -373,7 +391,7 @@ class TiledGemm:
 
 
 Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
-        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | Raised | TiledGemm)
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | WarpReduce | Raised | TiledGemm)
 
 # ---------------------------------------------------------------- kernels
 

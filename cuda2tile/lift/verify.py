@@ -136,6 +136,10 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                 problems.append(f"{where}: raised {s.idiom}: its condition must be a bool of block extents and constants")
             _block(s.raised, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
             _block(s.faithful, scope, buffers, loops, problems, in_macro, returns_allowed, leaky)
+        elif isinstance(s, I.WarpReduce):
+            if privates.get(s.value) != s.dtype or buffers.get(s.scratch) != s.dtype:
+                problems.append(f"{where}: warp reduction of '{s.value}' through '{s.scratch}': not a {s.dtype} "
+                                "per-thread value and shared array")
         elif isinstance(s, I.TiledGemm):
             _tiled_gemm(s, scope, buffers, problems, where)
         elif isinstance(s, I.BlockReduce):

@@ -7,7 +7,8 @@
 Each input (tests/fuzz/fuzz_mutators.py, identified by `(seed, index)`) is converted through the
 library path the CLI takes: written to a temporary `.cu` file, then `cuda2tile.driver.convert_source`.
 The oracle, per input: no exception escapes; no `C2T9001` diagnostic and no internal error recorded;
-every diagnostic's code is in `cuda2tile.diagnostics.CODES`; an emitted module passes `ast.parse`;
+every diagnostic's code is in `cuda2tile.diagnostics.CODES`; no module means at least one diagnostic;
+an emitted module passes `ast.parse`, imports only TileLang and struct and calls no exec/eval/open;
 every `--recheck`-th input is converted a second time and must give identical bytes and diagnostics.
 A worker that does not answer within `--timeout` seconds is killed, the input counted as a hang,
 and a fresh worker takes over; a worker that dies (a crash in libclang) is counted as a crash.
@@ -88,9 +89,11 @@ def cuda2tile_check(path: str, display: str, recheck: bool) -> dict:
         problems.append("internal error:\n" + result.internal_errors[0])
     problems += [f"diagnostic with an unregistered code {d.code}: {d.message}" for d in diags if d.code not in CODES]
     problems += [f"C2T9001 reported: {d.message}" for d in diags if d.code == "C2T9001"]
+    if text is None and not diags:
+        problems.append("no module written and no diagnostic saying why")
     if text is not None:
         try:
-            ast.parse(text)
+            problems += _module_problems(ast.parse(text))
         except SyntaxError as err:
             problems.append(f"emitted module does not parse: {err}")
     if recheck:
@@ -99,6 +102,24 @@ def cuda2tile_check(path: str, display: str, recheck: bool) -> dict:
             problems.append("converting the same input twice gave different output")
     outcome = "no-module" if text is None else "diagnosed" if diags else "clean"
     return {"problems": problems, "outcome": outcome, "codes": sorted({d.code for d in diags})}
+
+
+_IMPORTS = {"tilelang.language", "struct"}  # all an emitted module ever imports (emit/templates/module.py.j2)
+_FORBIDDEN_CALLS = {"exec", "eval", "compile", "open", "__import__", "getattr", "setattr", "globals", "vars"}
+
+
+def _module_problems(tree: ast.Module) -> list[str]:
+    """What an emitted module must never do, whatever its input: import anything beyond TileLang and
+    struct, or call code-running and I/O builtins (a CUDA name or string smuggled into Python code)."""
+    problems = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            problems += [f"emitted module imports {a.name}" for a in node.names if a.name not in _IMPORTS]
+        elif isinstance(node, ast.ImportFrom):
+            problems.append(f"emitted module imports from {node.module}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FORBIDDEN_CALLS:
+            problems.append(f"emitted module calls {node.func.id}()")
+    return problems
 
 
 def _resolve(check: str):

@@ -37,3 +37,24 @@ def test_whole_corpus_passes_in_cpu_mode(tmp_path):
     skipped = [r for r in results if r["status"] == "skip"]
     assert skipped and all(r["source"].startswith("cooperative/invalid/") for r in skipped)
     print(f"\nparity corpus/: {data['summary']}")
+
+
+@pytest.mark.slow
+def test_raised_kernels_pass_without_raising_too(tmp_path):
+    """--no-raise: the kernels that raise an idiom, in their faithful form (every other kernel converts
+    to the same bytes either way: tests/test_raising.py)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_corpus_numeric import RAISED_KERNELS
+
+    report = tmp_path / "parity.json"
+    files = sorted({str(t.with_suffix(".cu")) for t in CORPUS.rglob("*.toml")
+                    for s in load_spec(t) if s.cuda_name in RAISED_KERNELS})
+    kernels = [arg for name in sorted(RAISED_KERNELS) for arg in ("--kernel", name)]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "cuda2tile.parity.harness", *files, *kernels, "--no-raise",
+                           "--original", "cpu", "--converted", "c", "--json", str(report)],
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    data = json.loads(report.read_text())
+    assert {r["kernel"].split("<")[0] for r in data["kernels"] if r["status"] == "pass"} == RAISED_KERNELS
+    assert data["summary"]["failed"] == 0

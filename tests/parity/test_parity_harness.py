@@ -40,6 +40,7 @@ BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idiom
     ("cooperative/block_reduce.cu", "reduce_tree", lambda k: wrong_reduction_operator(k, "sdata"), "partial",
      frozenset()),
     ("cooperative/block_reduce.cu", "reduce_tree", lambda k: wrong_reduction_operator(k, "sdata"), "partial", None),
+    ("cooperative/cg_reduce.cu", "cg_warp_reduce", lambda k: wrong_reduction_operator(k, "v"), "warp_sums", None),
     ("cooperative/tiled_matmul.cu", "matmul_tiled", shorten_gemm_reduction, "C", None),
     ("linalg/matmul_half.cu", "hgemm_naive", shorten_gemm_reduction, "C", None),
 ]
@@ -48,7 +49,8 @@ BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idiom
 @pytest.mark.slow
 @pytest.mark.parametrize("source,kernel,mutate,buffer,raise_idioms", BROKEN,
                          ids=["off-by-one-index", "dropped-barrier", "wrong-reduction-operator",
-                              "wrong-raised-reduction-operator", "raised-sgemm-short-k", "raised-hgemm-short-k"])
+                              "wrong-raised-reduction-operator", "wrong-raised-warp-reduction",
+                              "raised-sgemm-short-k", "raised-hgemm-short-k"])
 def test_broken_conversion_is_reported_with_worst_index(source, kernel, mutate, buffer, raise_idioms, tmp_path):
     cu = CORPUS / source
     write_converted_tree(cu, kernel, None, tmp_path / "faithful", raise_idioms)
