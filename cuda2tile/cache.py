@@ -33,8 +33,9 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
+
+from cuda2tile.driver import write_atomically
 
 SCHEMA = "cuda2tile.cache/1"
 NOT_STORED = frozenset({"C2T1001", "C2T1004", "C2T1102"})  # results that depend on more than the key
@@ -139,7 +140,7 @@ class ResultCache:
         header = json.dumps({"schema": SCHEMA, "key": probe.key, "includes": includes})
         payload = json.dumps({"result": _result_to_json(result), "text": text})
         with contextlib.suppress(OSError):
-            _write_atomically(self._entry(probe.key), header + "\n" + payload + "\n")
+            write_atomically(self._entry(probe.key), header + "\n" + payload + "\n")
 
     # ------------------------------------------------------------ helpers
     def _entry(self, key: str) -> Path:
@@ -184,19 +185,6 @@ def _source_digest(path: str, max_size: int) -> str | None:
             return hashlib.sha256(handle.read()).hexdigest()
     except OSError:
         return None
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 # ---------------------------------------------------------------- (de)serialisation

@@ -161,57 +161,58 @@ class StmtPrinter:
             raise TypeError(f"cannot print {type(s).__name__}")
 
     def block_reduce(self, s: I.BlockReduce, depth: int) -> None:
-        """Stage the shared slots in a fragment, reduce, write slot 0, barrier. TileLang's reductions take
-        fragments on GPUs and only local buffers on target "c" (TILELANG_FACTS §8.2), so the factory's
-        `target` picks the form while the prim_func is built."""
+        """Stage the shared slots in a fragment, reduce, write slot 0, barrier."""
         n, tx, extent = self.names, self.expr.thread_vars[0], self.expr(s.extent)
-        staged, local, result, buf = n(s.staged), n(s.local), n(s.result), n(s.buffer)
-        reduce = _REDUCE[s.op]
+        staged, result, buf = n(s.staged), n(s.result), n(s.buffer)
         self.emit(depth, f'{staged} = T.alloc_fragment(({extent},), "{s.dtype}")')
         self.emit(depth, f"for {tx} in T.Parallel({extent}):")
         self.emit(depth + 1, f"{staged}[{tx}] = {buf}[{tx}]")
-        self.emit(depth, 'if target == "c":')
-        self.emit(depth + 1, f'{local} = T.alloc_local(({extent},), "{s.dtype}")')
-        self.emit(depth + 1, f'{result} = T.alloc_local((1,), "{s.dtype}")')
-        self.emit(depth + 1, f"T.copy({staged}, {local})")
-        self.emit(depth + 1, f"{reduce}({local}, {result}, dim=0)")
-        self.emit(depth, "else:")
-        self.emit(depth + 1, f'{result} = T.alloc_fragment((1,), "{s.dtype}")')
-        self.emit(depth + 1, f"{reduce}({staged}, {result}, dim=0)")
+        self.tile_reduction(depth, s.op, s.dtype, staged, n(s.local), result, f"{extent},", "1,", 0)
         self.emit(depth, f"for {tx} in T.Parallel({extent}):")
         self.emit(depth + 1, f"if {tx} == 0:")
         self.emit(depth + 2, f"{buf}[0] = {result}[0]")
         self.emit(depth, "T.sync_threads()  # the tree's last __syncthreads()")
 
     def warp_reduce(self, s: I.WarpReduce, depth: int) -> None:
-        """Stage every lane's value in the shared scratch, reduce each warp's row of a (warps, 32) tile
-        (fragment on GPUs, local on C, as block_reduce), hand each row's result back to its lanes."""
+        """Stage every lane's value in the shared scratch, reduce each warp's row of a (warps, 32) tile,
+        hand each row's result back to its lanes through lane 0's slot."""
         n, tx = self.names, self.expr.thread_vars[0]
-        staged, local, result, scratch, value = n(s.staged), n(s.local), n(s.result), n(s.scratch), n(s.value)
-        warp, lane, reduce, rows = n(s.warp), n(s.lane), _REDUCE[s.op], "block_x // 32"
+        staged, result, scratch, value = n(s.staged), n(s.result), n(s.scratch), n(s.value)
+        warp, lane, rows = n(s.warp), n(s.lane), "block_x // 32"
         self.emit(depth, f"for {tx} in T.Parallel(block_x):")
         self.emit(depth + 1, f"{scratch}[{tx}] = {value}[{tx}]")
         self.emit(depth, "T.sync_threads()")
         self.emit(depth, f'{staged} = T.alloc_fragment(({rows}, 32), "{s.dtype}")')
         self.emit(depth, f"for {warp}, {lane} in T.Parallel({rows}, 32):")
         self.emit(depth + 1, f"{staged}[{warp}, {lane}] = {scratch}[{warp} * 32 + {lane}]")
-        self.emit(depth, 'if target == "c":')
-        self.emit(depth + 1, f'{local} = T.alloc_local(({rows}, 32), "{s.dtype}")')
-        self.emit(depth + 1, f'{result} = T.alloc_local(({rows},), "{s.dtype}")')
-        self.emit(depth + 1, f"T.copy({staged}, {local})")
-        self.emit(depth + 1, f"{reduce}({local}, {result}, dim=1)")
-        self.emit(depth + 1, f"for {warp} in T.serial({rows}):  # C runs the block's code once, in order")
-        self.emit(depth + 2, f"{scratch}[{warp} * 32] = {result}[{warp}]")
-        self.emit(depth, "else:")
-        self.emit(depth + 1, f'{result} = T.alloc_fragment(({rows},), "{s.dtype}")')
-        self.emit(depth + 1, f"{reduce}({staged}, {result}, dim=1)")
-        self.emit(depth + 1, "T.sync_threads()")
-        self.emit(depth + 1, f"for {warp} in T.Parallel({rows}):")
-        self.emit(depth + 2, f"{scratch}[{warp} * 32] = {result}[{warp}]")
+        hand_back = f"{scratch}[{warp} * 32] = {result}[{warp}]"
+        self.tile_reduction(depth, s.op, s.dtype, staged, n(s.local), result, f"{rows}, 32", f"{rows},", 1,
+                            after_c=[f"for {warp} in T.serial({rows}):  # C runs the block's code once, in order",
+                                     "    " + hand_back],
+                            after_gpu=["T.sync_threads()", f"for {warp} in T.Parallel({rows}):", "    " + hand_back])
         self.emit(depth, "T.sync_threads()")
         self.emit(depth, f"for {tx} in T.Parallel(block_x):")
         self.emit(depth + 1, f"{value}[{tx}] = {scratch}[{tx} - {tx} % 32]  # lane 0's slot holds the warp's result")
         self.emit(depth, "T.sync_threads()  # the loop's last warp exchange")
+
+    def tile_reduction(self, depth: int, op: str, dtype: str, staged: str, local: str, result: str, shape: str,
+                       result_shape: str, dim: int, after_c: tuple | list = (), after_gpu: tuple | list = ()) -> None:
+        """`result = op over dim of staged` (a fragment). TileLang reduces fragments on GPUs but only local
+        buffers on target "c" (TILELANG_FACTS §8.2), so the factory's `target` picks the form while the
+        prim_func is built; `after_c`/`after_gpu` are lines that use the result in each form."""
+        reduce = _REDUCE[op]
+        self.emit(depth, 'if target == "c":')
+        self.emit(depth + 1, f'{local} = T.alloc_local(({shape}), "{dtype}")')
+        self.emit(depth + 1, f'{result} = T.alloc_local(({result_shape}), "{dtype}")')
+        self.emit(depth + 1, f"T.copy({staged}, {local})")
+        self.emit(depth + 1, f"{reduce}({local}, {result}, dim={dim})")
+        for line in after_c:
+            self.emit(depth + 1, line)
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f'{result} = T.alloc_fragment(({result_shape}), "{dtype}")')
+        self.emit(depth + 1, f"{reduce}({staged}, {result}, dim={dim})")
+        for line in after_gpu:
+            self.emit(depth + 1, line)
 
     def range_args(self, s: I.For) -> str:
         e = self.expr
