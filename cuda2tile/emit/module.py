@@ -147,8 +147,7 @@ class StmtPrinter:
             self.emit(depth, f"{n(s.name)}[{self.expr.slot(s.index)}] = {e(s.value)}")
         elif isinstance(s, I.Raised):
             self.emit(depth, f"# raised: {s.idiom}; decided per launch, the faithful form runs otherwise")
-            targets = ", ".join(f'"{t}"' for t in s.targets)
-            self.emit(depth, f"if target in ({targets}{',' if len(s.targets) == 1 else ''}) and {e(s.requires)}:")
+            self.emit(depth, f"if {_raised_condition(s, e)}:")
             self.block(s.raised, depth + 1)
             self.emit(depth, "else:")
             self.last_comment = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.gemm_match import GemmFrame, element_epilogue, element_mask
-from cuda2tile.lift.ir_names import all_names, fresh
+from cuda2tile.lift.ir_names import all_names, fresh, nodes
 
 _EXACT_DTYPES = ("float32", "float64", "int32")
 
@@ -27,18 +27,6 @@ def _side(cond: I.Expr, frame: GemmFrame) -> str | None:
     return "both" if rows and cols else "row" if rows else "col" if cols else None
 
 
-def _written(node, out: set[str]) -> set[str]:
-    if isinstance(node, (I.Store, I.AtomicRMW)):
-        out.add(node.buffer)
-    if isinstance(node, tuple):
-        for x in node:
-            _written(x, out)
-    elif hasattr(node, "__dataclass_fields__"):
-        for name in node.__dataclass_fields__:
-            _written(getattr(node, name), out)
-    return out
-
-
 def build_gemm(kernel: I.Kernel, operands, guards: list[I.Expr], k_bound: I.Expr, frame: GemmFrame,
                acc_dtype: str, epilogue: tuple, c_tile: str, taken: set[str], line: int) -> I.TiledGemm | None:
     """The TiledGemm of two matched operands (`match_operand` results, either order), the guard
@@ -46,7 +34,8 @@ def build_gemm(kernel: I.Kernel, operands, guards: list[I.Expr], k_bound: I.Expr
     per-thread epilogue (in CUDA-thread form, reading the accumulator as `PrivateLoad(c_tile)`)."""
     kind = product_kind(operands, acc_dtype)
     by_outer = {op[0]: op for op in operands}
-    if kind is None or set(by_outer) != {"row", "col"} or {op[1] for op in operands} & _written(kernel.body, set()):
+    if kind is None or set(by_outer) != {"row", "col"} or {op[1] for op in operands} & {
+            x.buffer for x in nodes(kernel.body) if isinstance(x, (I.Store, I.AtomicRMW))}:
         return None  # an operand the kernel also writes would be read ahead of CUDA's order
     k_extent = element_mask([k_bound], frame, set())
     sides = [_side(c, frame) for c in guards]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields, replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.index_poly import Poly, poly, to_expr
-from cuda2tile.lift.ir_names import IMPURE, contains
+from cuda2tile.lift.ir_names import IMPURE, contains, map_children, nodes
 
 _INT = "int32"
 _NEGATED = {"lt": "ge", "ge": "lt", "le": "gt", "gt": "le", "eq": "ne", "ne": "eq"}
@@ -114,25 +114,7 @@ def to_element(e, frame: GemmFrame, expand: bool):
         return I.Binary(op, coord, I.BlockDim(e.axis), _INT)
     if isinstance(e, (I.LinearThreadIdx, I.WarpShuffle, I.WarpVote)) or isinstance(e, I.BlockDim) and e.axis == "z":
         return None
-    return _map_fields(e, lambda x: to_element(x, frame, expand))
-
-
-def _map_fields(node, fn):
-    """`node` rebuilt with `fn` applied to each IR child (None from `fn` fails the whole rebuild)."""
-    if isinstance(node, tuple):
-        out = tuple(fn(x) for x in node)
-        return None if any(x is None for x in out) else out
-    if not hasattr(node, "__dataclass_fields__") or isinstance(node, I.Const):
-        return node
-    changes = {}
-    for f in fields(node):
-        value = getattr(node, f.name)
-        if isinstance(value, tuple) or hasattr(value, "__dataclass_fields__"):
-            new = fn(value)
-            if new is None:
-                return None
-            changes[f.name] = new
-    return replace(node, **changes)
+    return map_children(e, lambda x: to_element(x, frame, expand))
 
 
 def element_mask(conds: list[I.Expr], frame: GemmFrame, allowed: set[str]) -> I.Expr | None:
@@ -150,17 +132,8 @@ def element_mask(conds: list[I.Expr], frame: GemmFrame, allowed: set[str]) -> I.
 
 
 def _names(e) -> set[str]:
-    if isinstance(e, I.Var):
-        return {e.name}
-    if isinstance(e, (I.ThreadIdx, I.BlockIdx)):
-        return {"?"}  # never allowed
-    out: set[str] = set()
-    if hasattr(e, "__dataclass_fields__"):
-        for f in fields(e):
-            value = getattr(e, f.name)
-            for x in value if isinstance(value, tuple) else (value,):
-                out |= _names(x)
-    return out
+    """The variable names `e` reads; "?" stands for a thread or block index (never allowed)."""
+    return {x.name if isinstance(x, I.Var) else "?" for x in nodes(e) if isinstance(x, (I.Var, I.ThreadIdx, I.BlockIdx))}
 
 
 def match_operand(factor, frame: GemmFrame, acc_dtype: str):
@@ -210,7 +183,7 @@ def element_epilogue(stmts, frame: GemmFrame):
         nested = {name: element_epilogue(body, frame) for name, body in body_fields.items()}
         if any(v is None for v in nested.values()):
             return None
-        rewritten = _map_fields(replace(s, **{n: () for n in body_fields}), lambda x: to_element(x, frame, False))
+        rewritten = map_children(replace(s, **{n: () for n in body_fields}), lambda x: to_element(x, frame, False))
         if rewritten is None:
             return None
         out.append(replace(rewritten, **nested))
@@ -220,20 +193,7 @@ def element_epilogue(stmts, frame: GemmFrame):
 def _without_dead_lets(stmts: tuple) -> tuple:
     out: list = []
     for i, s in enumerate(stmts):
-        if isinstance(s, I.Let) and not contains(s.value, IMPURE) and s.name not in _used(stmts[i + 1:]):
+        if isinstance(s, I.Let) and not contains(s.value, IMPURE) and s.name not in {x.name for x in nodes(stmts[i + 1:]) if isinstance(x, I.Var)}:
             continue
         out.append(s)
     return tuple(out)
-
-
-def _used(node) -> set[str]:
-    out: set[str] = set()
-    if isinstance(node, I.Var):
-        out.add(node.name)
-    elif isinstance(node, tuple):
-        for x in node:
-            out |= _used(x)
-    elif hasattr(node, "__dataclass_fields__"):
-        for f in fields(node):
-            out |= _used(getattr(node, f.name))
-    return out

@@ -26,7 +26,7 @@ from cuda2tile.lift.gemm_build import build_gemm, coordinate_names
 from cuda2tile.lift.gemm_match import GemmFrame, conjuncts, lets_of, match_operand
 from cuda2tile.lift.gemm_naive import accumulated, zero
 from cuda2tile.lift.index_poly import Poly, poly
-from cuda2tile.lift.ir_names import fresh
+from cuda2tile.lift.ir_names import fresh, map_children
 
 
 def _phase(s, kinds) -> tuple[dict, list] | None:
@@ -53,15 +53,13 @@ def _tile_width(index: I.Expr, lets: dict) -> int | None:
 
 def _inline(e, lets: dict, threads: dict[str, I.Expr]):
     """`e` with Let-bound names expanded and the thread indices of `threads` replaced."""
-    from cuda2tile.lift.gemm_match import _map_fields
-
     if isinstance(e, I.Var) and e.name in lets:
         return _inline(lets[e.name], lets, threads)
     if isinstance(e, I.ThreadIdx) and e.axis in threads:
         return threads[e.axis]
     if isinstance(e, (I.LinearThreadIdx, I.PrivateLoad)):
         return None
-    return _map_fields(e, lambda x: _inline(x, lets, threads))
+    return map_children(e, lambda x: _inline(x, lets, threads))
 
 
 def _staged_operand(factor, shared: dict, stores: dict, frame: GemmFrame, acc_dtype: str, w: int, h: int):
@@ -160,12 +158,10 @@ def match_tiled(kernel: I.Kernel, taken: set[str]) -> tuple[I.Expr, I.TiledGemm]
 def _rename_private(stmts, acc: str, c_tile: str):
     """The epilogue with `acc[tid]` read from the gemm's tile; None if it reads other per-thread or
     shared state (which the raised kernel does not keep)."""
-    from cuda2tile.lift.gemm_match import _map_fields
-
     def fix(node):
         if isinstance(node, I.PrivateLoad):
             return replace(node, name=c_tile) if node.name == acc and node.index is None else None
         if isinstance(node, I.PrivateStore):
             return None
-        return _map_fields(node, fix)
+        return map_children(node, fix)
     return fix(tuple(stmts))

@@ -3,7 +3,7 @@ introduce fresh ones without clashes), and whether it contains a kind of node.""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from cuda2tile.lift import tile_ir as I
 
@@ -42,30 +42,41 @@ def fresh(stem: str, taken: set[str]) -> str:
 IMPURE = (I.Load, I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote, I.PrivateLoad)
 
 
+def nodes(node):
+    """Every IR node in `node` (a node or a tuple of them), itself first, depth first."""
+    if isinstance(node, tuple):
+        for x in node:
+            yield from nodes(x)
+    elif hasattr(node, "__dataclass_fields__"):
+        yield node
+        for f in fields(node):
+            yield from nodes(getattr(node, f.name))
+
+
 def contains(node, kinds) -> bool:
     """Whether `node` (an IR node or a tuple of them) holds a node of one of `kinds`, at any depth."""
-    if isinstance(node, kinds):
-        return True
+    return any(isinstance(x, kinds) for x in nodes(node))
+
+
+def map_children(node, fn):
+    """`node` rebuilt with `fn` applied to each IR child (a node or a tuple); a None from `fn` fails the
+    whole rebuild (None). Names, numbers and constants are kept: map_children(x + 1, f) = f(x) + f(1)."""
     if isinstance(node, tuple):
-        return any(contains(x, kinds) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(contains(getattr(node, f.name), kinds) for f in fields(node))
-    return False
+        out = tuple(fn(x) for x in node)
+        return None if any(x is None for x in out) else out
+    if not hasattr(node, "__dataclass_fields__") or isinstance(node, I.Const):
+        return node
+    changes = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        if isinstance(value, tuple) or hasattr(value, "__dataclass_fields__"):
+            new = fn(value)
+            if new is None:
+                return None
+            changes[f.name] = new
+    return replace(node, **changes)
 
 
 def raised_idioms(kernel: I.Kernel) -> list[str]:
     """The idioms raised in `kernel` (names of op_coverage.IDIOMS), sorted, each once."""
-    found: set[str] = set()
-
-    def visit(node) -> None:
-        if isinstance(node, I.Raised):
-            found.add(node.idiom)
-        if isinstance(node, tuple):
-            for x in node:
-                visit(x)
-        elif isinstance(node, (I.If, I.For, I.While, I.Parallel, I.Raised)):
-            for f in fields(node):
-                visit(getattr(node, f.name))
-
-    visit(kernel.body)
-    return sorted(found)
+    return sorted({x.idiom for x in nodes(kernel.body) if isinstance(x, I.Raised)})

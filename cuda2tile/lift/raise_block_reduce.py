@@ -23,16 +23,18 @@ thread, a tree stopping at 32 for a warp-unrolled tail, a guard other than `tid 
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.ir_names import all_names, fresh
+from cuda2tile.lift.ir_names import all_names, fresh, nodes
 from op_coverage.idioms import idiom
 
 IDIOM = "block_reduce"
 _TARGETS = idiom(IDIOM).targets
-_OPS = {"fmax": "max", "fmin": "min"}
-_DTYPES = ("float32", "float64", "int32")
+# the reductions TileLang has, by the CUDA combining step (`+` is "sum"), and the dtypes they take;
+# shared with raise_warp_reduce
+COMBINE_OPS = {"fmax": "max", "fmin": "min"}
+REDUCE_DTYPES = ("float32", "float64", "int32")
 
 
 def _i32(v: int) -> I.Const:
@@ -63,8 +65,8 @@ def _combine(value, buf: str, aliases: set[str], s: str) -> str | None:
     """The reduction op when `value` is `sh[tid] OP sh[tid + s]` (either order), else None."""
     if isinstance(value, I.Binary) and value.op == "add":
         op, a, b = "sum", value.lhs, value.rhs
-    elif isinstance(value, I.Intrinsic) and value.op in _OPS and len(value.args) == 2:
-        op, (a, b) = _OPS[value.op], value.args
+    elif isinstance(value, I.Intrinsic) and value.op in COMBINE_OPS and len(value.args) == 2:
+        op, (a, b) = COMBINE_OPS[value.op], value.args
     else:
         return None
     loads = [x for x in (a, b) if isinstance(x, I.Load) and x.buffer == buf and x.dtype == value.dtype]
@@ -115,18 +117,11 @@ def _match_tree(cursor_init, loop) -> tuple[str, str, str, str] | None:
 
 def _reads(node, buf: str, names: set[str], out: list) -> None:
     """Collect every read of `buf` at an index other than 0, and every use of `names`."""
-    if isinstance(node, I.Load) and node.buffer == buf and node.index != _i32(0):
-        out.append(node)
-    elif isinstance(node, (I.AtomicRMW, I.BufferArg)) and node.buffer == buf:
-        out.append(node)
-    elif isinstance(node, I.Var) and node.name in names:
-        out.append(node)
-    if isinstance(node, tuple):
-        for x in node:
-            _reads(x, buf, names, out)
-    elif hasattr(node, "__dataclass_fields__"):
-        for f in fields(node):
-            _reads(getattr(node, f.name), buf, names, out)
+    for x in nodes(node):
+        if (isinstance(x, I.Load) and x.buffer == buf and x.index != _i32(0)
+                or isinstance(x, (I.AtomicRMW, I.BufferArg)) and x.buffer == buf
+                or isinstance(x, I.Var) and x.name in names):
+            out.append(x)
 
 
 def _candidates(stmts, out: list) -> None:
@@ -182,6 +177,8 @@ def raise_block_reduce(kernel: I.Kernel) -> I.Kernel:
         return kernel
     found: list = []
     _candidates(kernel.body, found)
+    if not found:
+        return kernel
     shared = {s.name: s for s in kernel.body if isinstance(s, I.DeclShared)}
     taken = all_names(kernel)
     raised: dict[int, I.Raised] = {}
@@ -189,7 +186,7 @@ def raise_block_reduce(kernel: I.Kernel) -> I.Kernel:
     for buf in sorted({f[2] for f in found}):
         trees = [f for f in found if f[2] == buf]
         decl = shared.get(buf)
-        if decl is None or not isinstance(decl.size, int) or decl.dtype not in _DTYPES:
+        if decl is None or not isinstance(decl.size, int) or decl.dtype not in REDUCE_DTYPES:
             continue
         pairs = {id(x) for f in trees for x in f[:2]}
         others: list = []

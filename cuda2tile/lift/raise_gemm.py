@@ -39,7 +39,8 @@ _TARGETS = idiom(IDIOM).targets
 def raise_gemm(kernel: I.Kernel) -> I.Kernel:
     if kernel.block_rank != 2 or kernel.grid_rank != 2:
         return kernel
-    found = match_naive(kernel, all_names(kernel)) or match_tiled(kernel, all_names(kernel))
+    taken = all_names(kernel)  # each matcher takes fresh names from its own copy
+    found = match_naive(kernel, set(taken)) or match_tiled(kernel, set(taken))
     if found is None:
         return kernel
     requires, gemm = found

@@ -31,13 +31,12 @@ from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.index_poly import Poly, poly
-from cuda2tile.lift.ir_names import all_names, fresh
+from cuda2tile.lift.ir_names import all_names, fresh, nodes
+from cuda2tile.lift.raise_block_reduce import COMBINE_OPS, REDUCE_DTYPES
 from op_coverage.idioms import idiom
 
 IDIOM = "warp_reduce"
 _TARGETS = idiom(IDIOM).targets
-_OPS = {"fmax": "max", "fmin": "min"}
-_DTYPES = ("float32", "float64", "int32")
 _TID = I.LinearThreadIdx()
 
 
@@ -67,14 +66,14 @@ def match_shuffle_loop(init, loop) -> tuple[str, str, str, str] | None:
     store, update = exchange.body[0], combine.body[0]
     if not (isinstance(store, I.Store) and store.index == _TID and isinstance(store.value, I.PrivateLoad)
             and store.value.index is None and isinstance(update, I.PrivateStore) and update.index is None
-            and update.name == store.value.name and store.value.dtype in _DTYPES):
+            and update.name == store.value.name and store.value.dtype in REDUCE_DTYPES):
         return None
     mine = I.PrivateLoad(update.name, None, store.value.dtype)
     value = update.value
     if isinstance(value, I.Binary) and value.op == "add" and value.lhs == mine:
         op, partner = "sum", value.rhs
-    elif isinstance(value, I.Intrinsic) and value.op in _OPS and len(value.args) == 2 and value.args[0] == mine:
-        op, partner = _OPS[value.op], value.args[1]
+    elif isinstance(value, I.Intrinsic) and value.op in COMBINE_OPS and len(value.args) == 2 and value.args[0] == mine:
+        op, partner = COMBINE_OPS[value.op], value.args[1]
     else:
         return None
     off = I.Var(bind.name, "int32")
@@ -112,17 +111,7 @@ def lane_zero(cond, lets: dict) -> bool:
 
 
 def _reads(node, name: str) -> bool:
-    return any(isinstance(x, I.PrivateLoad) and x.name == name for x in _walk(node))
-
-
-def _walk(node):
-    yield node
-    if isinstance(node, tuple):
-        for x in node:
-            yield from _walk(x)
-    elif hasattr(node, "__dataclass_fields__"):
-        for f in node.__dataclass_fields__:
-            yield from _walk(getattr(node, f))
+    return any(isinstance(x, I.PrivateLoad) and x.name == name for x in nodes(node))
 
 
 def _phase(stmts, name: str, lets: dict, lane0: bool) -> str:
@@ -171,7 +160,7 @@ def raise_warp_reduce(kernel: I.Kernel) -> I.Kernel:
     if kernel.block_rank != 1:
         return kernel
     privates = {s.name: s for s in kernel.body if isinstance(s, I.DeclPrivate) and s.size is None}
-    taken = all_names(kernel)
+    taken: set[str] | None = None  # the kernel's names, gathered at the first loop raised
     body = list(kernel.body)
     requires = I.Binary("eq", I.Binary("bitand", I.BlockDim("x"), _i32(31), "int32"), _i32(0), "bool")  # whole warps
     k = 0
@@ -179,8 +168,9 @@ def raise_warp_reduce(kernel: I.Kernel) -> I.Kernel:
         found = match_shuffle_loop(body[k], body[k + 1])
         if found and found[2] in privates and (found[0] == "xor" or only_lane0_reads(body[k + 2:], found[2])):
             kind, op, name, scratch = found
+            taken = all_names(kernel) if taken is None else taken
             names = [fresh(f"{name}_{part}", taken) for part in ("staged", "local", "result", "warp", "lane")]
             reduce = I.WarpReduce(op, name, scratch, privates[name].dtype, *names, line=body[k].line)
             body[k:k + 2] = [I.Raised(IDIOM, _TARGETS, requires, (reduce,), (body[k], body[k + 1]), body[k].line)]
         k += 1
-    return replace(kernel, body=tuple(body)) if tuple(body) != kernel.body else kernel
+    return replace(kernel, body=tuple(body)) if taken is not None else kernel
