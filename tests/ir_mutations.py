@@ -147,6 +147,17 @@ def shorten_gemm_reduction(kernel: I.Kernel) -> I.Kernel:
     return replace(kernel, body=(replace(raised, raised=(replace(gemm, a=a),)),))
 
 
+def shift_raised_scan(kernel: I.Kernel) -> I.Kernel:
+    """Every raised block scan turns exclusive (inclusive) where it was inclusive (exclusive): each
+    element loses (gains) its own term."""
+    def fn(s):
+        return replace(s, exclusive=not s.exclusive) if isinstance(s, I.BlockScan) else None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn))
+    assert mutated != kernel, "no raised scan"
+    return mutated
+
+
 def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
     """y[i] = ...  ->  y[i ^ 1] = ...  (stays in bounds for even lengths, lands on the wrong element)."""
     def fn(s):

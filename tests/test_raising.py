@@ -21,7 +21,8 @@ _FACTORY = re.compile(r"^def (\w+)\(\*", re.M)
 # the module-level tile table a raised matrix product brings (module.py.j2), up to the next definition
 _GEMM_TILES = re.compile(r"\n\n# Tile shapes of raised matrix products.*?\n    return tile\n", re.S)
 # what each idiom's raised form prints, besides its `# raised:` comment
-_MARKERS = {"block_reduce": "T.reduce_", "warp_reduce": "T.reduce_", "gemm": "acc_tile[ty, tx]"}
+_MARKERS = {"block_reduce": "T.reduce_", "warp_reduce": "T.reduce_", "gemm": "acc_tile[ty, tx]",
+            "scan": "T.cumsum("}
 
 
 def _factories(text: str) -> tuple[str, dict[str, str]]:

@@ -154,6 +154,8 @@ class StmtPrinter:
             self.block(s.faithful, depth + 1)
         elif isinstance(s, I.BlockReduce):
             self.block_reduce(s, depth)
+        elif isinstance(s, I.BlockScan):
+            self.block_scan(s, depth)
         elif isinstance(s, I.WarpReduce):
             self.warp_reduce(s, depth)
         else:
@@ -171,6 +173,31 @@ class StmtPrinter:
         self.emit(depth + 1, f"if {tx} == 0:")
         self.emit(depth + 2, f"{buf}[0] = {result}[0]")
         self.emit(depth, "T.sync_threads()  # the tree's last __syncthreads()")
+
+    def block_scan(self, s: I.BlockScan, depth: int) -> None:
+        """Stage the scanned slots in a shared tile, scan it in place, write the result slots, barrier.
+        TileLang's `T.cumsum` has no lowering for target "c" (TILELANG_FACTS §8.2), where the block's
+        code outside T.Parallel runs once, in order: there a serial loop adds each slot's predecessor."""
+        n, e, tx = self.names, self.expr, self.expr.thread_vars[0]
+        extent, staged, buf, step = e(s.extent), n(s.staged), n(s.buffer), n(s.step)
+        self.emit(depth, f'{staged} = T.alloc_shared(({extent},), "{s.dtype}", scope=smem_scope)')
+        self.emit(depth, f"for {tx} in T.Parallel({extent}):")
+        self.emit(depth + 1, f"{staged}[{tx}] = {buf}[{e(_plus_thread(s.src))}]")
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, 'if target == "c":')
+        self.emit(depth + 1, f"for {step} in T.serial(1, {extent}):")
+        self.emit(depth + 2, f"{staged}[{step}] = {staged}[{step}] + {staged}[{step} - 1]")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"T.cumsum({staged}, dim=0)")
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, f"for {tx} in T.Parallel({extent}):")
+        target = f"{buf}[{e(_plus_thread(s.dst))}]"
+        if s.exclusive:
+            zero = e(I.Const(0.0 if s.dtype.startswith("float") else 0, s.dtype))
+            self.emit(depth + 1, f"{target} = T.if_then_else({tx} == 0, {zero}, {staged}[{tx} - 1])")
+        else:
+            self.emit(depth + 1, f"{target} = {staged}[{tx}]")
+        self.emit(depth, "T.sync_threads()  # the scan's last __syncthreads()")
 
     def warp_reduce(self, s: I.WarpReduce, depth: int) -> None:
         """Stage every lane's value in the shared scratch, reduce each warp's row of a (warps, 32) tile,
@@ -314,11 +341,21 @@ def _raised_gemm(kernel: I.Kernel) -> I.Raised | None:
     return None
 
 
+def _plus_thread(offset: I.Expr) -> I.Expr:
+    """`offset + tx` as IR, folding a zero offset."""
+    tx = I.ThreadIdx("x")
+    return tx if offset == I.Const(0, "int32") else I.Binary("add", offset, tx, "int32")
+
+
 def _raised_condition(s: I.Raised, expr: ExprPrinter) -> str:
     """`target in ("c", "cuda") and <requires>`: when the factory builds the raised form."""
     targets = ", ".join(f'"{t}"' for t in s.targets) + ("," if len(s.targets) == 1 else "")
     condition = f"target in ({targets})"
-    return condition if s.requires == I.Const(True, "bool") else f"{condition} and {expr(s.requires)}"
+    if s.requires == I.Const(True, "bool"):
+        return condition
+    requires = expr(s.requires)
+    # `a or b` binds looser than the `and` joining it to the target test: block_x == 32 or block_x == 128
+    return f"{condition} and ({requires})" if isinstance(s.requires, I.Binary) and s.requires.op == "or" else         f"{condition} and {requires}"
 
 
 def _prim_func(printer: StmtPrinter, kernel: I.Kernel, grid: list[str], launch: list[str], threads: str,

@@ -13,6 +13,7 @@ from cuda2tile.lift.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.lift.privatize import privatize
 from cuda2tile.lift.raise_block_reduce import raise_block_reduce
 from cuda2tile.lift.raise_gemm import raise_gemm
+from cuda2tile.lift.raise_scan import raise_scan
 from cuda2tile.lift.raise_warp_reduce import raise_warp_reduce
 from cuda2tile.lift.split_phases import split_phases
 from cuda2tile.lift.types import type_name
@@ -24,7 +25,8 @@ DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 PASSES = (lower_warp_ops, eliminate_kernel_returns, split_phases, privatize, narrow_index_arithmetic)
 # Idiom passes (op_coverage/idioms.py), run after PASSES for the idioms a conversion raises; each
 # leaves the faithful form beside the raised one (`Raised`). Keys are the idioms' report names.
-RAISE_PASSES = {"gemm": raise_gemm, "block_reduce": raise_block_reduce, "warp_reduce": raise_warp_reduce}
+RAISE_PASSES = {"gemm": raise_gemm, "block_reduce": raise_block_reduce, "warp_reduce": raise_warp_reduce,
+                "scan": raise_scan}
 
 
 def kernel_python_name(fn: A.Function) -> str:

@@ -338,6 +338,24 @@ class WarpReduce:
 
 
 @dataclass(frozen=True, slots=True)
+class BlockScan:
+    """A prefix sum over the block (block level, after a barrier): with `old` the shared `buffer` before
+    it, `buffer[dst + j] = old[src] + ... + old[src + j]` for every j < extent (`exclusive`: the sum
+    stops at `old[src + j - 1]`, and slot `dst` gets 0), then a barrier. No other slot changes. `src`
+    and `dst` hold only block extents and constants; `staged` names the scratch tile and `step` the
+    loop variable of its serial form."""
+    buffer: str
+    extent: Expr
+    src: Expr
+    dst: Expr
+    exclusive: bool
+    dtype: str
+    staged: str
+    step: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Raised:
     """A recognised idiom in tile form, with the faithful form kept beside it. `requires` holds only
     block extents and constants: the factory decides it while building the prim_func (for the launch's
@@ -391,7 +409,7 @@ class TiledGemm:
 
 
 Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
-        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | WarpReduce | Raised | TiledGemm)
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | BlockScan | WarpReduce | Raised | TiledGemm)
 
 # ---------------------------------------------------------------- kernels
 

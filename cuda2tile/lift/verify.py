@@ -142,6 +142,11 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                                 "per-thread value and shared array")
         elif isinstance(s, I.TiledGemm):
             _tiled_gemm(s, scope, buffers, problems, where)
+        elif isinstance(s, I.BlockScan):
+            if buffers.get(s.buffer) != s.dtype:
+                problems.append(f"{where}: block scan of unknown or {buffers.get(s.buffer)} buffer '{s.buffer}'")
+            if not all(_static(x) for x in (s.extent, s.src, s.dst)):
+                problems.append(f"{where}: block scan over runtime extent or offsets")
         elif isinstance(s, I.BlockReduce):
             if buffers.get(s.buffer) != s.dtype:
                 problems.append(f"{where}: block reduction of unknown or {buffers.get(s.buffer)} buffer '{s.buffer}'")

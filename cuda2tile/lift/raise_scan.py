@@ -1,0 +1,224 @@
+"""Pass: raise a block's prefix sum over a shared array to one tile scan (`BlockScan`).
+
+Prefix sums come in many spellings (Hillis-Steele with a double buffer and `pout`/`pin`, with a
+register and two barriers per step, ...), so this pass recognises them by what they compute rather
+than by their shape. A candidate is a stretch of block-level statements right after a barrier that
+touches one shared array and integer scalars only, with a loop holding a phase that writes the
+array. For each block size TileLang's scan takes (32, 64, ..., 1024), `scan_machine` executes the
+stretch on sums of the array's entry values; the block size qualifies when afterwards a run of
+slots `dst + j` holds `old[src] + ... + old[src + j]` for every thread j (or the exclusive sum),
+every other slot the stretch changed is never read later, and the scalars the stretch leaves behind
+(e.g. `pout`, which says which half of a double buffer holds the result) have values the raised form
+can set. Block sizes that agree on `src`, `dst` and those values share one raised form:
+
+    for off in 1, 2, 4, ... < blockDim.x:           Raised(requires=blockDim.x in {64, 256, 1024},
+        pout = 1 - pout; pin = 1 - pout;       ->          raised=(BlockScan(temp, src=0, dst=0), pout = 0),
+        temp[pout*B + t] = temp[pin*B + t]                 faithful=Raised(blockDim.x in {32, 128, 512},
+                         + (t >= off ? ... : 0)                   (BlockScan(temp, 0, blockDim.x), pout = 1),
+        __syncthreads()                                           faithful=<the loop>))
+
+Other block sizes, a stretch that reads a scalar parameter or global memory, races, sums that are
+not prefix sums (a scan that skips elements, a reduction) and scans whose partial sums are read
+afterwards keep the faithful loop. Sums are re-associated: float results may differ in the last
+bits from the loop's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from cuda2tile.lift import tile_ir as I
+from cuda2tile.lift.ir_names import all_names, fresh, nodes
+from cuda2tile.lift.scan_machine import ZERO, NotAScan, Run, ScanMachine, slots_read
+from op_coverage.idioms import idiom
+
+IDIOM = "scan"
+_TARGETS = idiom(IDIOM).targets
+SCAN_DTYPES = ("float32", "float64", "int32")
+# the block sizes TileLang's 1-D scan takes (tl::CumSum1D static_asserts them)
+SCAN_BLOCKS = (32, 64, 128, 256, 512, 1024)
+# nodes a stretch may not hold (its memory is checked apart: one shared array only)
+_FORBIDDEN = (I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote, I.BufferArg, I.Evaluate, I.Break, I.Continue,
+              I.Return, I.Raised, I.BlockReduce, I.WarpReduce, I.BlockScan, I.DeclShared, I.DeclLocal, I.DeclPrivate,
+              I.BlockIdx, I.GridDim)
+
+
+def _i32(v: int) -> I.Const:
+    return I.Const(v, "int32")
+
+
+def _arrays(s) -> set[str]:
+    """The buffers a statement loads or stores."""
+    return {x.buffer for x in nodes(s) if isinstance(x, (I.Load, I.Store))}
+
+
+def _fits(s) -> bool:
+    """Whether a block-level statement may belong to a stretch (memory aside)."""
+    if not isinstance(s, (I.AssignVar, I.Let, I.While, I.For, I.If, I.Parallel, I.Barrier)):
+        return False
+    return not any(isinstance(x, _FORBIDDEN) for x in nodes(s))
+
+
+def _stretches(body, shared: dict[str, I.DeclShared]):
+    """(start, end, array) for each maximal run body[start:end] after a block barrier that touches one
+    scannable shared array only and has a loop whose phase writes it."""
+    k = 1
+    while k < len(body):
+        if not (isinstance(body[k - 1], I.Barrier) and body[k - 1].kind == "block"):
+            k += 1
+            continue
+        end, arrays = k, set()
+        while end < len(body) and _fits(body[end]) and len(arrays | _arrays(body[end])) <= 1:
+            arrays |= _arrays(body[end])
+            end += 1
+        loops = [s for s in body[k:end] if isinstance(s, (I.While, I.For))]
+        if len(arrays) == 1 and (name := next(iter(arrays))) in shared and any(
+                isinstance(x, I.Store) and x.buffer == name for loop in loops for x in nodes(loop)):
+            yield k, end, name
+        k = max(end, k + 1)
+
+
+def _entry_uniforms(before, params: set[str]) -> dict[str, int]:
+    """Block-level integers known on entry: top-level assignments of constants (e.g. `pout = 0`) that
+    nothing nested (a loop, a branch, a phase) assigns again."""
+    known: dict[str, int] = {}
+    probe = ScanMachine("", 0, "", 1, {})
+    for s in before:
+        if isinstance(s, (I.AssignVar, I.Let)) and s.name not in params:
+            try:
+                known[s.name] = probe.integer(s.value, None)
+            except NotAScan:
+                known.pop(s.name, None)
+        else:
+            for x in nodes(s):
+                if isinstance(x, (I.AssignVar, I.Let)):
+                    known.pop(x.name, None)
+    return known
+
+
+def _block_level_names(stretch) -> tuple[set[str], set[str]]:
+    """(block-level scalars the stretch assigns, Lets it binds at block level): phases' own names aside."""
+    assigned, bound = set(), set()
+
+    def walk(stmts):
+        for s in stmts:
+            if isinstance(s, I.AssignVar):
+                assigned.add(s.name)
+            elif isinstance(s, I.Let):
+                bound.add(s.name)
+            elif isinstance(s, I.For):
+                bound.add(s.var)
+                walk(s.body)
+            elif isinstance(s, I.While):
+                walk(s.body)
+            elif isinstance(s, I.If):
+                walk(s.then)
+                walk(s.other)
+    walk(stretch)
+    return assigned, bound
+
+
+def _results(slots: list[Run], block: int):
+    """Every (src, dst, exclusive) such that slots[dst + j] is the (exclusive) prefix sum of old[src + j]."""
+    size = len(slots)
+    for dst in range(size - block + 1):
+        first = slots[dst]
+        if first != ZERO and first.hi == first.lo + 1:
+            src = first.lo
+            if src + block <= size and all(slots[dst + j] == Run(src, src + j + 1) for j in range(block)):
+                yield src, dst, False
+        elif first == ZERO and block > 1:
+            second = slots[dst + 1]
+            src = second.lo
+            if second.hi == src + 1 and src + block <= size and all(
+                    slots[dst + j] == Run(src, src + j) for j in range(1, block)):
+                yield src, dst, True
+
+
+def _offset(value: int, block: int) -> tuple[int, int]:
+    """`value` as (a, c) with value = a * blockDim.x + c and c < blockDim.x: the same (a, c) across block
+    sizes means one expression (0 -> (0, 0); blockDim.x -> (1, 0))."""
+    return divmod(value, block)
+
+
+def _offset_expr(a: int, c: int) -> I.Expr:
+    dim = I.BlockDim("x")
+    scaled = _i32(0) if a == 0 else dim if a == 1 else I.Binary("mul", _i32(a), dim, "int32")
+    if c == 0:
+        return scaled
+    return _i32(c) if a == 0 else I.Binary("add", scaled, _i32(c), "int32")
+
+
+def _plan(block: int, stretch, after, decl: I.DeclShared, entry: dict[str, int], live: set[str]):
+    """The raised form's key for one block size (src and dst offsets, exclusive, final values of the
+    live scalars), or None when the stretch is no prefix sum there."""
+    machine = ScanMachine(decl.name, decl.size, decl.dtype, block, entry)
+    try:
+        machine.run_block(stretch)
+        finals = tuple(sorted((name, machine.uniform[name]) for name in live))
+    except (NotAScan, KeyError):
+        return None
+    changed = {k for k, run in enumerate(machine.slots) if run != Run(k, k + 1)}
+    read = slots_read(after, decl.name, decl.size, decl.dtype, block, machine.uniform)
+    if read is None:
+        return None
+    for src, dst, exclusive in _results(machine.slots, block):
+        if not (changed - set(range(dst, dst + block))) & read:
+            return _offset(src, block), _offset(dst, block), exclusive, finals
+    return None
+
+
+def _raise_stretch(kernel: I.Kernel, start: int, end: int, decl: I.DeclShared, taken: set[str]):
+    body = kernel.body
+    stretch, after = body[start:end], body[end:]
+    assigned, bound = _block_level_names(stretch)
+    read_after = {x.name for x in nodes(after) if isinstance(x, (I.Var, I.PrivateLoad))}
+    privates = {x.name for x in nodes(stretch) if isinstance(x, I.PrivateStore)}
+    if read_after & (bound | privates):
+        return None  # a value the stretch leaves behind that the raised form would not set
+    live = assigned & read_after
+    params = {p.name for p in kernel.params}
+    entry = _entry_uniforms(body[:start], params)
+    groups: dict[tuple, list[int]] = {}
+    for block in SCAN_BLOCKS:
+        if block > decl.size:
+            break
+        key = _plan(block, stretch, after, decl, entry, live)
+        if key is not None:
+            groups.setdefault(key, []).append(block)
+        elif block == 64 and not groups:
+            break  # not a scan at 32 or 64 threads: not worth trying larger blocks
+    if not groups:
+        return None
+    staged, step = fresh(f"{decl.name}_scan", taken), fresh(f"{decl.name}_scan_step", taken)
+    line = stretch[0].line
+    form: tuple[I.Stmt, ...] = stretch
+    for (src, dst, exclusive, finals), blocks in sorted(groups.items(), key=lambda g: -g[1][0]):
+        scan = I.BlockScan(decl.name, I.BlockDim("x"), _offset_expr(*src), _offset_expr(*dst), exclusive,
+                           decl.dtype, staged, step, line)
+        sets = tuple(I.AssignVar(name, _i32(value), line) for name, value in finals)
+        requires = None
+        for block in blocks:
+            test = I.Binary("eq", I.BlockDim("x"), _i32(block), "bool")
+            requires = test if requires is None else I.Binary("or", requires, test, "bool")
+        form = (I.Raised(IDIOM, _TARGETS, requires, (scan,) + sets, form, line),)
+    return form
+
+
+def raise_scan(kernel: I.Kernel) -> I.Kernel:
+    if kernel.block_rank != 1:
+        return kernel
+    shared = {s.name: s for s in kernel.body if isinstance(s, I.DeclShared)
+              and isinstance(s.size, int) and s.dtype in SCAN_DTYPES}
+    if not shared:
+        return kernel
+    found = list(_stretches(kernel.body, shared))
+    if not found:
+        return kernel
+    taken = all_names(kernel)
+    body = kernel.body
+    for start, end, name in reversed(found):  # from the end, so earlier indices stay valid
+        form = _raise_stretch(replace(kernel, body=body), start, end, shared[name], taken)
+        if form is not None:
+            body = body[:start] + form + body[end:]
+    return kernel if body is kernel.body else replace(kernel, body=body)
