@@ -12,6 +12,9 @@
 # parallel workers (filling TileLang's and cupy's disk caches), then the serial timed pass, each
 # kernel under its own 100 s limit, none started after BUDGET_S seconds (default 400) from the
 # start of this script. A kernel that fails, hangs or crashes is reported and the run goes on.
+# With TUNE_SHAPES=N (default 0: off), `cuda2tile tune --target cuda --gpu-size --max-shapes N` first
+# chooses the tile shapes of the raised matrix products (tiles.json, tune.log) and the benchmark runs
+# with them (`--tiles`); budget about 20 s of compile and timing per shape and kernel.
 # Writes under $OUT: gpu_speed.json, gpu_speed.md (the table for docs/performance.md),
 # gpu_speed.log, setup.log.
 set -uo pipefail
@@ -59,13 +62,22 @@ then
 fi
 log "imports ok: $(tail -3 "$OUT/setup.log" | tr '\n' ' ')"
 
+TILES=()
+if [ "${TUNE_SHAPES:-0}" -gt 0 ]; then
+    log "cuda2tile tune corpus/linalg, at most $TUNE_SHAPES shapes per kernel"
+    timeout 300 "$PY" -m cuda2tile tune corpus/linalg corpus/cooperative --target cuda --arch sm_90a --gpu-size \
+        --max-shapes "$TUNE_SHAPES" --json "$OUT/tiles.json" > "$OUT/tune.log" 2>&1
+    log "tune exited with $?: $(grep -c 'best' "$OUT/tune.log") kernels tuned"
+    if [ -s "$OUT/tiles.json" ]; then TILES=(--tiles "$OUT/tiles.json"); fi
+fi
+
 LEFT=$(( BUDGET - ($(date +%s) - START) ))
 if [ "$LEFT" -lt 60 ]; then log "only ${LEFT}s of the budget left after setup"; exit 3; fi
 log "gpu_speed.py over corpus/, ${LEFT}s budget"
 # the whole-run kill is a last resort (gpu_speed stops starting kernels at --budget and writes its JSON)
 timeout --kill-after=20 $(( LEFT + 150 )) "$PY" benchmarks/gpu_speed.py corpus --arch sm_90a \
     --warmup 5 --repeat 50 --timeout 100 --prebuild-jobs 12 --budget "$LEFT" \
-    --json "$OUT/gpu_speed.json" --markdown "$OUT/gpu_speed.md" 2>&1 | tee "$OUT/gpu_speed.log"
+    --json "$OUT/gpu_speed.json" --markdown "$OUT/gpu_speed.md" ${TILES[@]+"${TILES[@]}"} 2>&1 | tee "$OUT/gpu_speed.log"
 RC=${PIPESTATUS[0]}
 log "gpu_speed.py exited with $RC"
 exit "$RC"

@@ -19,7 +19,8 @@ table (docs/launch-spec.md), at the sizes that table gives:
 The summary gives the geometric mean of the speedups over the kernels that passed, overall and
 per `group` of `[kernel.gpu]` ("matmul", "reduction", ...), against the goals of issue #7 (>= 1.0
 overall, >= 2.0 for the matmul and reduction groups). Each kernel runs in a worker process under
-`--timeout` seconds (build and both runs), so a hanging kernel fails alone; `--prebuild-jobs N`
+`--timeout` seconds (build and both runs), so a hanging kernel fails alone; `--tiles FILE` gives
+raised matrix products the tile shapes `cuda2tile tune --json FILE` chose; `--prebuild-jobs N`
 first builds and checks every kernel in N parallel workers, which fills TileLang's and cupy's
 disk caches, before the serial timed pass. `--small` runs the same entries at their test sizes.
 
@@ -310,6 +311,14 @@ def markdown(rows: list[dict], summary: dict, env: dict, settings: dict) -> str:
 # ------------------------------------------------------------------------------------------------
 # Command line
 # ------------------------------------------------------------------------------------------------
+def read_tiles(path: str) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """(factory name, tile shape) pairs from a `cuda2tile tune --json` file."""
+    data = json.loads(Path(path).read_text())
+    if data.get("schema") != "cuda2tile.tune/1":
+        raise SystemExit(f"gpu_speed: {path} is not a `cuda2tile tune --json` file")
+    return tuple(sorted((k["factory"], tuple(k["tile"])) for k in data["kernels"]))
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="gpu_speed.py", description=__doc__.splitlines()[0])
     p.add_argument("sources", nargs="*", default=[str(ROOT / "corpus")], metavar="SRC")
@@ -329,6 +338,8 @@ def parse_args(argv):
                         "are reported as skipped (default: no limit)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--converted-tree", metavar="DIR", help="take converted modules from DIR instead of converting")
+    p.add_argument("--tiles", metavar="FILE", help="tile shapes of raised matrix products chosen by `cuda2tile tune "
+                                                   "--json FILE` (default: each target's default shape)")
     p.add_argument("--original", choices=("cupy", "cpu"), default="cupy", help=argparse.SUPPRESS)
     p.add_argument("--converted", choices=("cuda", "c"), default="cuda", help=argparse.SUPPRESS)
     return p.parse_args(argv)
@@ -371,6 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     planned, errors = plan(args.sources, tuple(args.kernel))
     size = "small" if args.small else "gpu"
     settings = {"warmup": args.warmup, "repeat": args.repeat, "arch": args.arch, "small": args.small,
+                "tiles": args.tiles,
                 "seed": args.seed, "timeout": args.timeout, "budget": args.budget or None,
                 "original": args.original, "converted": args.converted, "free_device_bytes": free}
     print(f"gpu_speed: {len(planned)} spec entries with [kernel.gpu] ({env.get('gpu') or 'no GPU'}, "
@@ -380,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
         options = ParityOptions(tuple(args.sources), original=args.original, converted=args.converted,
                                 seed=args.seed, cuda_arch=args.arch, converted_tree=args.converted_tree,
                                 gpu_size=size, memory_limit=int(free * 0.9) if free else None,
-                                repeat=max(1, args.repeat), warmup=max(0, args.warmup), jobs=1)
+                                repeat=max(1, args.repeat), warmup=max(0, args.warmup), jobs=1,
+                                tiles=read_tiles(args.tiles) if args.tiles else ())
         tasks = tasks_for(planned, options, out_dir)
         deadline = time.monotonic() + args.budget if args.budget > 0 else None
         if args.prebuild_jobs > 1 and args.timeout > 0:

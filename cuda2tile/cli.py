@@ -18,6 +18,7 @@ from cuda2tile.coverage.cli import add_parsers as add_coverage_parsers
 from cuda2tile.dashboard.cli import add_parser as add_dashboard_parser
 from cuda2tile.parity.harness import add_parser as add_parity_parser
 from cuda2tile.portability import add_parser as add_check_parser
+from cuda2tile.tune.command import add_parser as add_tune_parser
 from cuda2tile.cache import ResultCache, default_cache_dir
 from cuda2tile.parse import prelude_pch
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions
@@ -63,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     add_dashboard_parser(sub)  # `dashboard`: a static site of the history
     add_parity_parser(sub)  # `parity`: original CUDA (CPU runtime or CuPy) against the conversion
     add_check_parser(sub)  # `check`: lower every converted kernel for CUDA, HIP, Metal, WebGPU and C
+    add_tune_parser(sub)  # `tune`: tile shapes of raised matrix products, by TileLang's autotuner
     return parser
 
 

@@ -330,7 +330,8 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
         args=", ".join(names(p.name) for p in kernel.params), grid=", ".join(grid),
         body="\n".join(out + printer.lines))
     metadata = _TEMPLATES.get_template("metadata.py.j2").render(
-        kernel=kernel, name=names(kernel.name), params=[_param_metadata(p, names) for p in kernel.params])
+        kernel=kernel, name=names(kernel.name), params=[_param_metadata(p, names) for p in kernel.params],
+        tile_product=gemm.raised[0].product if gemm is not None else None)
     return EmittedKernel(names(kernel.name), frame, metadata, frozenset(helpers))
 
 

@@ -29,10 +29,15 @@ class ConvertedError(RuntimeError):
         self.kind = kind
 
 
-def _factory_kwargs(info: dict, block, shared_bytes: int | None, target: str) -> dict:
+def _factory_kwargs(info: dict, block, shared_bytes: int | None, target: str, tiles: dict | None = None) -> dict:
+    """The factory's arguments; `tiles` maps kernel names to tile shapes for raised matrix products."""
     kwargs = {"block": tuple(block), "target": target}
-    if shared_bytes and "shared_bytes" in inspect.signature(info["factory"]).parameters:
+    parameters = inspect.signature(info["factory"]).parameters
+    if shared_bytes and "shared_bytes" in parameters:
         kwargs["shared_bytes"] = int(shared_bytes)
+    tile = (tiles or {}).get(info["factory"].__name__)
+    if tile is not None and "tile" in parameters:
+        kwargs["tile"] = tuple(tile)
     return kwargs
 
 
@@ -79,9 +84,10 @@ class ConvertedC:
 
     name = "c"
 
-    def __init__(self, timeout: float | None = 10.0, isolate: bool = True):
+    def __init__(self, timeout: float | None = 10.0, isolate: bool = True, tiles: dict | None = None):
         self.timeout = timeout
         self.isolate = isolate
+        self.tiles = tiles or {}
         self._built: dict = {}
 
     def build(self, info: dict, block, shared_bytes: int | None = None):
@@ -92,8 +98,8 @@ class ConvertedC:
         tilelang = prepare_tilelang()
         start = time.perf_counter()
         try:
-            kernel = tilelang.compile(info["factory"](**_factory_kwargs(info, block, shared_bytes, "c")), target="c",
-                                      pass_configs=C_PASS_CONFIGS)
+            func = info["factory"](**_factory_kwargs(info, block, shared_bytes, "c", self.tiles))
+            kernel = tilelang.compile(func, target="c", pass_configs=C_PASS_CONFIGS)
         except Exception as err:  # TileLang's own errors: their last line says what failed
             raise ConvertedError("build", f"TileLang cannot build the converted kernel for C: {_last_line(err)}") \
                 from None
@@ -138,8 +144,9 @@ class ConvertedCuda:
 
     name = "cuda"
 
-    def __init__(self, arch: str | None = None):
+    def __init__(self, arch: str | None = None, tiles: dict | None = None):
         self.arch = arch
+        self.tiles = tiles or {}
         self._built: dict = {}
 
     def target(self):
@@ -152,8 +159,8 @@ class ConvertedCuda:
         tilelang = prepare_tilelang()
         start = time.perf_counter()
         try:
-            kernel = tilelang.compile(info["factory"](**_factory_kwargs(info, block, shared_bytes, "cuda")),
-                                      target=self.target())
+            func = info["factory"](**_factory_kwargs(info, block, shared_bytes, "cuda", self.tiles))
+            kernel = tilelang.compile(func, target=self.target())
         except Exception as err:
             raise ConvertedError("build", f"TileLang cannot build the converted kernel for CUDA: "
                                           f"{_last_line(err)}") from None

@@ -85,6 +85,8 @@ class ParityOptions:
     memory_limit: int | None = None  # bytes: skip entries whose buffers (3 copies, see plan_file) need more
     barriers: str = "auto"  # CPU original: strict | lenient | auto (strict, lenient retry for early exits)
     raise_idioms: frozenset[str] | None = None  # idioms the conversion raises (None: every one; --no-raise)
+    tiles: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (kernel, tile shape) for raised matrix products
+    #                                                      (`cuda2tile tune --json`), passed as `tile=`
 
 
 @dataclass
@@ -549,8 +551,9 @@ def check_file(cu_path: str, display: str, options: ParityOptions, out_dir: str)
         original = CupyOriginal(cu, names, analysis.info, options.include_dirs, options.defines, options.std)
     else:
         original = CpuOriginal(cu, names, options.include_dirs, options.defines, options.cache_dir)
-    converted = ConvertedCuda(options.cuda_arch) if converted_mode == "cuda" else \
-        ConvertedC(options.timeout, options.isolate)
+    tiles = dict(options.tiles)
+    converted = ConvertedCuda(options.cuda_arch, tiles) if converted_mode == "cuda" else \
+        ConvertedC(options.timeout, options.isolate, tiles)
     with ThreadPoolExecutor(max_workers=1) as pool:
         build = pool.submit(original.build) if original_mode == "cpu" else None  # g++ while TileLang works
         module, notes, file_error = convert_file(cu, display, options, Path(out_dir), templates)

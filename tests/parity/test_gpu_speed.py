@@ -292,3 +292,16 @@ def test_a_task_past_its_time_limit_fails_alone(tmp_path):
     assert "within its 0.2 s" in only.message
     late = run_tasks([(str(cu), "matmul_half.cu", options, str(tmp_path))], timeout=10, deadline=time.monotonic())
     assert late[0][0].status == SKIP and "time budget" in late[0][0].message
+
+
+def test_gpu_speed_reads_the_shapes_of_a_tune_file(tmp_path):
+    """`--tiles FILE` (shapes chosen by `cuda2tile tune`; tests/test_tune.py shows them reaching the factories)."""
+    good = tmp_path / "tiles.json"
+    good.write_text(json.dumps({"schema": "cuda2tile.tune/1", "kernels": [
+        {"factory": "matmul_naive", "tile": [64, 64, 16, 256, 2]}, {"factory": "hgemm_naive", "tile": [128, 128, 32, 128, 3]}]}))
+    assert gpu_speed.read_tiles(str(good)) == (("hgemm_naive", (128, 128, 32, 128, 3)),
+                                               ("matmul_naive", (64, 64, 16, 256, 2)))
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps({"schema": "cuda2tile.gpu_speed/1", "kernels": []}))
+    with pytest.raises(SystemExit, match="not a `cuda2tile tune --json` file"):
+        gpu_speed.read_tiles(str(bad))
