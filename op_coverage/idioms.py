@@ -49,14 +49,18 @@ IDIOMS: tuple[Idiom, ...] = (
                "copied on). Sums are re-associated.",
           tests=("tests/translation/raise_warp_reduce.cu", "corpus/cooperative/warp_shuffle.cu",
                  "corpus/cooperative/cg_reduce.cu")),
-    Idiom(name="tile_copy", status=Status.UNSUPPORTED,
-          cuda="cooperative global->shared loads and shared->global stores of a tile",
-          tilelang="T.copy",
-          note="not raised: kernels take flat pointers, converted to 1-D tensors of unknown shape, so a 2-D tile "
-               "has no region T.copy could name (the views that would give one, `T.make_tensor` over a pointer, "
-               "break TileLang's C wrapper: TILELANG_FACTS §1.3), and T.copy pads with zeros at the buffer's end "
-               "while CUDA's guards stop at the kernel's own bounds (`i < n`). Converted faithfully as element-wise "
-               "phases; the raised matrix product stages its own tiles."),
+    Idiom(name="tile_copy", status=Status.SUPPORTED, pass_name="raise_tile_copy", targets=("c", "cuda", "hip"),
+          cuda="a phase in which every thread moves one element between global and shared memory at consecutive "
+               "addresses: `sh[tid] = (i < n) ? x[i] : 0`, `if (i < n) y[i] = sh[tid]`, unguarded alike",
+          tilelang="T.copy of the block's span (a TMA store on sm_90) in blocks where the guards hold for every "
+                   "thread; the element-wise phase in the block where they do not (the tail)",
+          note="decided per block at run time (`if bx * B + B <= n:`): CUDA's guard stops at the kernel's bound "
+               "while T.copy would stop at the buffer's end and pad with zeros. Every statement of the phase must "
+               "be such a copy, indices `threadIdx.x + <block-uniform offset>` (shared offset 0), guards bounds on "
+               "the index; 1-D blocks. 2-D tiles of flat pointers (`tile[ty][tx] = src[y * cols + x]`) stay "
+               "element-wise: a flat 1-D tensor gives T.copy no 2-D region, and views over a pointer "
+               "(`T.make_tensor`) break TileLang's C wrapper (TILELANG_FACTS §1.3).",
+          tests=("tests/translation/raise_tile_copy.cu", "corpus/cooperative/block_reduce.cu")),
     Idiom(name="gemm", status=Status.SUPPORTED, pass_name="raise_gemm", targets=("c", "cuda", "hip"),
           cuda="matrix product per output element: naive (`acc += A[row * K + k] * B[k * N + col]`, "
                "one output per thread, any 2-D block) or with shared-memory tiles of the block's size "

@@ -158,6 +158,17 @@ def shift_raised_scan(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
+def shift_tile_copies(kernel: I.Kernel) -> I.Kernel:
+    """Every raised tile copy starts one element later in global memory: an off-by-one span."""
+    def fn(s):
+        return replace(s, offset=I.Binary("add", s.offset, I.Const(1, "int32"), "int32")) \
+            if isinstance(s, I.TileCopy) else None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn))
+    assert mutated != kernel, "no raised tile copy"
+    return mutated
+
+
 def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
     """y[i] = ...  ->  y[i ^ 1] = ...  (stays in bounds for even lengths, lands on the wrong element)."""
     def fn(s):

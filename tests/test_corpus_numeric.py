@@ -53,13 +53,13 @@ def test_kernel_matches_reference_on_c(item, converted_corpus):
     assert result.ok, result.describe()
 
 
-# Kernels with a raised idiom (T.gemm, T.Pipelined, T.reduce_*, T.cumsum): the ones whose CUDA differs between
+# Kernels with a raised idiom (T.gemm, T.Pipelined, T.reduce_*, T.cumsum, T.copy): the ones whose CUDA differs between
 # sm_90 (`cuda2tile verify --cuda-arch sm_90`, `make demo`) and the sm_90a and sm_80 that the
 # portability sweep compiles for every corpus kernel (tests/portability/test_corpus_sweep.py).
 RAISED_KERNELS = {"matmul_naive", "matmul_bias_relu", "hgemm_naive", "hgemm_tiled", "matmul_tiled", "reduce_tree",
                   "reduce_max_block", "softmax_row", "layernorm_row", "rmsnorm_row", "block_uniform_return",
                   "dot_atomic", "sum_atomic_float", "sum_atomic_int", "allreduce_shfl_xor", "cg_warp_reduce",
-                  "scan_hillis_steele"}
+                  "scan_hillis_steele", "bitonic_sort256", "reduce_unrolled_syncwarp"}
 RAISED_SPECS = [item for item in SPECS if item[1].cuda_name in RAISED_KERNELS]
 
 

@@ -1,6 +1,6 @@
 """raise_scan: the abstract machine that recognises prefix sums, the pass's decisions per block size,
 and the kernels of tests/translation/raise_scan.cu (where the emitted forms are shown) numerically,
-raised and --no-raise, on the C back end. The T.cumsum form is lowered for CUDA by
+raised and with --no-raise=scan, on the C back end. The T.cumsum form is lowered for CUDA by
 test_corpus_numeric (scan_hillis_steele) and the portability sweep."""
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def test_double_buffer_raises_per_parity_of_the_step_count(tmp_path):
 
 def test_partial_sums_read_afterwards_keep_the_loop(tmp_path):
     """`pin` names the half holding the step before the last: the raised form does not produce it."""
-    assert "raised" not in _convert(tmp_path, _DOUBLE_BUFFER.replace("READ", "pin"))
+    assert "raised: scan" not in _convert(tmp_path, _DOUBLE_BUFFER.replace("READ", "pin"))
 
 
 # ------------------------------------------------------------------ numerically, on the C back end
@@ -122,7 +122,7 @@ def modules(tmp_path_factory):
     from cuda2tile.parity.converted import load_module
 
     out = {}
-    for label, flags in (("raised", []), ("faithful", ["--no-raise"])):
+    for label, flags in (("raised", []), ("faithful", ["--no-raise=scan"])):
         out_dir = tmp_path_factory.mktemp(label)
         result = run_cli("convert", str(SOURCE), str(CORPUS / "cooperative" / "block_scan.cu"), "-o", str(out_dir),
                          "--quiet", *flags)
@@ -183,7 +183,7 @@ def test_blocks_outside_the_verified_sizes_build_the_loop(modules):
 
 def test_near_misses_convert_to_the_same_bytes_either_way(tmp_path):
     raised = _convert(tmp_path / "a", SOURCE.read_text())
-    faithful = _convert(tmp_path / "b", SOURCE.read_text(), "--no-raise")
+    faithful = _convert(tmp_path / "b", SOURCE.read_text(), "--no-raise=scan")
     for name in ("scan_racy", "scan_skips", "scan_param_bound"):
         assert _factory(raised, name) == _factory(faithful, name)
     assert _factory(raised, "scan_register") != _factory(faithful, "scan_register")

@@ -23,7 +23,7 @@ _GEMM_TILES = re.compile(r"\n\n# Tile shapes of raised matrix products.*?\n    r
 _TILE_PRODUCT = re.compile(r'\n        "tile_product": "\w+",[^\n]*')
 # what each idiom's raised form prints, besides its `# raised:` comment
 _MARKERS = {"block_reduce": "T.reduce_", "warp_reduce": "T.reduce_", "gemm": "acc_tile[ty, tx]",
-            "scan": "T.cumsum("}
+            "scan": "T.cumsum(", "tile_copy": "T.copy("}
 
 
 def _factories(text: str) -> tuple[str, dict[str, str]]:
@@ -54,14 +54,15 @@ def test_unknown_idiom_is_refused(tmp_path):
 
 
 def test_no_raise_of_one_idiom_keeps_it_faithful(tmp_path):
-    for flags, expect in ((["--no-raise=block_reduce"], []), (["--no-raise=gemm", "--no-raise", "scan"], ["block_reduce"])):
+    for flags, expect in ((["--no-raise=block_reduce,tile_copy"], []), (["--no-raise=block_reduce"], ["tile_copy"]),
+                          (["--no-raise=gemm", "--no-raise", "scan"], ["block_reduce", "tile_copy"])):
         report = tmp_path / "r.json"
         result = run_cli("convert", str(CORPUS / "cooperative" / "block_reduce.cu"), "-o", str(tmp_path / "o"),
                          "--kernel", "reduce_tree", "--report", str(report), *flags)
         assert result.returncode == 0, result.stderr
         data = json.loads(report.read_text())
         assert data["files"][0]["kernels"][0]["raised"] == expect, flags
-        assert data["summary"]["raised"] == ({"block_reduce": 1} if expect else {})
+        assert data["summary"]["raised"] == {idiom: 1 for idiom in expect}
 
 
 @pytest.fixture(scope="module")

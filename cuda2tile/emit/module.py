@@ -156,6 +156,10 @@ class StmtPrinter:
             self.block_reduce(s, depth)
         elif isinstance(s, I.BlockScan):
             self.block_scan(s, depth)
+        elif isinstance(s, I.TileCopy):
+            glob = f"{self.names(s.buffer)}[{self.slice(s.offset, s.extent)}]"
+            shared = f"{self.names(s.shared)}[{self.slice(s.shared_offset, s.extent)}]"
+            self.emit(depth, f"T.copy({glob}, {shared})" if s.load else f"T.copy({shared}, {glob})")
         elif isinstance(s, I.WarpReduce):
             self.warp_reduce(s, depth)
         else:
@@ -239,6 +243,11 @@ class StmtPrinter:
         self.emit(depth + 1, f"{reduce}({staged}, {result}, dim={dim})")
         for line in after_gpu:
             self.emit(depth + 1, line)
+
+    def slice(self, start: I.Expr, extent: I.Expr) -> str:
+        """`start:start + extent`, the end printed from IR (the printer owns precedence)."""
+        end = extent if start == I.Const(0, "int32") else I.Binary("add", start, extent, "int32")
+        return f"{self.expr(start)}:{self.expr(end)}"
 
     def range_args(self, s: I.For) -> str:
         e = self.expr

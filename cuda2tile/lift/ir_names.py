@@ -17,6 +17,8 @@ def all_names(node, out: set[str] | None = None) -> set[str]:
         out.add(node.name)
     if isinstance(node, (I.Load, I.Store, I.AtomicRMW, I.BufferArg)):
         out.add(node.buffer)
+    if isinstance(node, I.TileCopy):
+        out.update((node.buffer, node.shared))
     if isinstance(node, I.For):
         out.add(node.var)
     if isinstance(node, I.BufferParam):

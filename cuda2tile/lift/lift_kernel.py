@@ -14,6 +14,7 @@ from cuda2tile.lift.privatize import privatize
 from cuda2tile.lift.raise_block_reduce import raise_block_reduce
 from cuda2tile.lift.raise_gemm import raise_gemm
 from cuda2tile.lift.raise_scan import raise_scan
+from cuda2tile.lift.raise_tile_copy import raise_tile_copy
 from cuda2tile.lift.raise_warp_reduce import raise_warp_reduce
 from cuda2tile.lift.split_phases import split_phases
 from cuda2tile.lift.types import type_name
@@ -26,7 +27,7 @@ PASSES = (lower_warp_ops, eliminate_kernel_returns, split_phases, privatize, nar
 # Idiom passes (op_coverage/idioms.py), run after PASSES for the idioms a conversion raises; each
 # leaves the faithful form beside the raised one (`Raised`). Keys are the idioms' report names.
 RAISE_PASSES = {"gemm": raise_gemm, "block_reduce": raise_block_reduce, "warp_reduce": raise_warp_reduce,
-                "scan": raise_scan}
+                "scan": raise_scan, "tile_copy": raise_tile_copy}
 
 
 def kernel_python_name(fn: A.Function) -> str:

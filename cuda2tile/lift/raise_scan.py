@@ -156,10 +156,10 @@ def _plan(block: int, stretch, after, decl: I.DeclShared, entry: dict[str, int],
     try:
         machine.run_block(stretch)
         finals = tuple(sorted((name, machine.uniform[name]) for name in live))
-    except (NotAScan, KeyError):
+        read = slots_read(after, decl.name, decl.size, decl.dtype, block, machine.uniform)
+    except (NotAScan, KeyError, RecursionError):  # e.g. 10,000 nested parentheses: not a scan we prove
         return None
     changed = {k for k, run in enumerate(machine.slots) if run != Run(k, k + 1)}
-    read = slots_read(after, decl.name, decl.size, decl.dtype, block, machine.uniform)
     if read is None:
         return None
     for src, dst, exclusive in _results(machine.slots, block):

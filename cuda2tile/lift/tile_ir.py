@@ -356,6 +356,20 @@ class BlockScan:
 
 
 @dataclass(frozen=True, slots=True)
+class TileCopy:
+    """`extent` consecutive elements between the global `buffer` from `offset` and the shared array
+    `shared` from `shared_offset` (block level, between phases): global to shared when `load`, else
+    shared to global. Offsets are block-uniform, e.g. `blockIdx.x * blockDim.x`."""
+    buffer: str
+    offset: Expr
+    shared: str
+    shared_offset: Expr
+    extent: Expr
+    load: bool
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Raised:
     """A recognised idiom in tile form, with the faithful form kept beside it. `requires` holds only
     block extents and constants: the factory decides it while building the prim_func (for the launch's
@@ -409,7 +423,8 @@ class TiledGemm:
 
 
 Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
-        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | BlockScan | WarpReduce | Raised | TiledGemm)
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | BlockScan | WarpReduce | TileCopy | Raised
+        | TiledGemm)
 
 # ---------------------------------------------------------------- kernels
 

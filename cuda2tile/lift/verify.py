@@ -142,6 +142,13 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                                 "per-thread value and shared array")
         elif isinstance(s, I.TiledGemm):
             _tiled_gemm(s, scope, buffers, problems, where)
+        elif isinstance(s, I.TileCopy):
+            if buffers.get(s.buffer) is None or buffers.get(s.buffer) != buffers.get(s.shared):
+                problems.append(f"{where}: tile copy between '{s.buffer}' and '{s.shared}': unknown buffers or dtypes differ")
+            if contains((s.offset, s.shared_offset), (I.ThreadIdx, I.LinearThreadIdx)) or not _static(s.extent):
+                problems.append(f"{where}: tile copy with a per-thread offset or a runtime extent")
+            for part in (s.offset, s.shared_offset):
+                _expr(part, scope, buffers, problems, where)
         elif isinstance(s, I.BlockScan):
             if buffers.get(s.buffer) != s.dtype:
                 problems.append(f"{where}: block scan of unknown or {buffers.get(s.buffer)} buffer '{s.buffer}'")

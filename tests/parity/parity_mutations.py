@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ir_mutations import (drop_first_barrier, emit_mutant, off_by_one_load, shift_raised_scan,
+from ir_mutations import (drop_first_barrier, emit_mutant, off_by_one_load, shift_raised_scan, shift_tile_copies,
                           shorten_gemm_reduction, wrong_reduction_operator)
 
-__all__ = ["drop_first_barrier", "off_by_one_load", "shift_raised_scan", "shorten_gemm_reduction",
+__all__ = ["drop_first_barrier", "off_by_one_load", "shift_raised_scan", "shift_tile_copies", "shorten_gemm_reduction",
            "wrong_reduction_operator", "write_converted_tree"]
 
 

@@ -89,7 +89,7 @@ __global__ void tree_then_all_slots(const float* x, float* y) {
   y[blockIdx.x * blockDim.x + tid] = sdata[tid];
 }
 // CHECK-LABEL: def tree_then_all_slots(
-// CHECK-NOT:       raised:
+// CHECK-NOT:       raised: block_reduce
 // CHECK:           while s_next > 0:
 // CHECK-NOT:       T.reduce_sum
 // CHECK:           return tree_then_all_slots
@@ -108,7 +108,7 @@ __global__ void interleaved(const float* x, float* out) {
   if (tid == 0) out[blockIdx.x] = sdata[0];
 }
 // CHECK-LABEL: def interleaved(
-// CHECK-NOT:       raised:
+// CHECK-NOT:       raised: block_reduce
 // CHECK:           if T.truncmod(tid, 2 * s) == 0:
 // CHECK-NOT:       T.reduce_sum
 // CHECK:           return interleaved
@@ -126,7 +126,7 @@ __global__ void thread_dependent_stride(const float* x, float* out) {
   if (tid == 0) out[blockIdx.x] = sdata[0];
 }
 // CHECK-LABEL: def thread_dependent_stride(
-// CHECK-NOT:       raised:
+// CHECK-NOT:       raised: block_reduce
 // CHECK:           sdata[tid] = sdata[tid] + sdata[tid + s + (tid & 1)]
 // CHECK-NOT:       T.reduce_sum
 // CHECK:           return thread_dependent_stride
@@ -144,7 +144,7 @@ __global__ void tree_to_warp(const float* x, float* out) {
   if (tid == 0) out[blockIdx.x] = sdata[0];
 }
 // CHECK-LABEL: def tree_to_warp(
-// CHECK-NOT:       raised:
+// CHECK-NOT:       raised: block_reduce
 // CHECK:           while s_next > 32:
 // CHECK-NOT:       T.reduce_sum
 // CHECK:           return tree_to_warp

@@ -87,7 +87,7 @@ __global__ void scan_racy(int n, const float* x, float* y) {
   if (i < n) y[i] = s[tid];
 }
 // CHECK-LABEL: def scan_racy(
-// CHECK-NOT:       raised
+// CHECK-NOT:       raised: scan
 // CHECK:           return scan_racy
 
 // near miss: the stride grows by 4, so sums skip elements
@@ -106,7 +106,7 @@ __global__ void scan_skips(int n, const float* x, float* y) {
   if (i < n) y[i] = s[tid];
 }
 // CHECK-LABEL: def scan_skips(
-// CHECK-NOT:       raised
+// CHECK-NOT:       raised: scan
 // CHECK:           return scan_skips
 
 // near miss: the loop bound is a kernel argument, unknown while the factory builds the kernel
@@ -125,5 +125,5 @@ __global__ void scan_param_bound(int n, int steps, const float* x, float* y) {
   if (i < n) y[i] = s[tid];
 }
 // CHECK-LABEL: def scan_param_bound(
-// CHECK-NOT:       raised
+// CHECK-NOT:       raised: scan
 // CHECK:           return scan_param_bound
