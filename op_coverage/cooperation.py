@@ -35,18 +35,35 @@ COOPERATION: list[Construct] = [
     *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", note, aliases=(n,)) for n, tl, note in (
         ("this_grid", "", "grid-wide sync needs a cooperative launch"),
         ("coalesced_threads", "", ""),
-        ("reduce", "T.reduce_sum and friends", "cg::reduce(tile, v, cg::plus<float>())"),
         ("memcpy_async", "T.copy", ""))],
+    Construct(cuda="cooperative_groups::reduce", category="cooperative-groups", status=Status.SUPPORTED,
+              tilelang="the xor butterfly over the tile (shared scratch + phases); T.reduce_sum when raised "
+                       "(warp_reduce)",
+              note="over tiles of 1-32 threads, with cg::plus, less, greater, bit_and, bit_or, bit_xor; as the value "
+                   "of a declaration or an assignment (`float s = cg::reduce(tile, v, cg::plus<float>());`)",
+              aliases=("reduce",), tests=_CG_TESTS),
     *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
-                tilelang=tl, note="group member function", tests=_CG_TESTS) for n, tl in (
-        ("shfl_down", "shared scratch + phases"), ("size", "the tile size / block thread count"))],
+                tilelang=tl, note="operator functor of cg::reduce", tests=_CG_TESTS) for n, tl in (
+        ("plus", "+"), ("less", "(b < a) ? b : a"), ("greater", "(a < b) ? b : a"), ("bit_and", "&"),
+        ("bit_or", "|"), ("bit_xor", "^"))],
     # group member functions; the front end spells them `cooperative_groups::<name>` (no bare aliases:
     # `size` or `any` alone would name too many unrelated calls)
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
+                tilelang=tl, note=note, tests=_CG_TESTS) for n, tl, note in (
+        ("shfl", "shared scratch + phases", "group member function, tiles of 1-32 threads"),
+        ("shfl_up", "shared scratch + phases", "group member function, tiles of 1-32 threads"),
+        ("shfl_down", "shared scratch + phases", "group member function, tiles of 1-32 threads"),
+        ("shfl_xor", "shared scratch + phases", "group member function, tiles of 1-32 threads"),
+        ("any", "shared scratch + phases", "group member function, 32-thread tiles"),
+        ("all", "shared scratch + phases", "group member function, 32-thread tiles"),
+        ("ballot", "shared scratch + phases", "group member function, 32-thread tiles"),
+        ("size", "the tile size / block thread count", "group member function"),
+        ("num_threads", "the tile size / block thread count", "group member function"),
+        ("meta_group_rank", "the linear thread index / the tile size", "group member function"))],
     *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", "group member function")
-      for names, tl in ((("shfl", "shfl_up", "shfl_xor", "any", "all", "ballot", "match_any",
-                          "match_all"), "shared scratch + phases"),
-                        (("num_threads", "meta_group_rank", "meta_group_size", "thread_index",
-                          "group_index", "dim_threads", "group_dim", "is_valid"), "a loop bound or index expression"))
+      for names, tl in ((("match_any", "match_all"), "shared scratch + phases"),
+                        (("meta_group_size", "thread_index", "group_index", "dim_threads", "group_dim", "is_valid"),
+                         "a loop bound or index expression"))
       for n in names],
     *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
                 tilelang=tl, tests=_CG_TESTS) for n, tl in (

@@ -161,7 +161,10 @@ class _FunctionScanner:
         if e.device_function:
             self.calls.append((e.callee, e.loc))
         elif e.callee.endswith("::constructor"):
-            name = opaque_name(e.callee[: -len("::constructor")])
+            # the callee is spelled without its namespace (`plus::constructor`), the type with it
+            # (`cooperative_groups::plus<float>`)
+            qualified = opaque_name(e.type.spelling) if isinstance(e.type, A.Opaque) else None
+            name = qualified or opaque_name(e.callee[: -len("::constructor")])
             self.add(name or "struct or class type", e.loc)
         else:
             self.add(e.callee, e.loc)

@@ -151,6 +151,18 @@ class _Lifted:
     loc: A.Loc
 
 
+GROUP_REDUCE = "cooperative_groups::reduce"
+# cg::reduce's operator functors (cuda2tile/parse/include/cooperative_groups/reduce.h), called as op(mine, other)
+_GROUP_OPERATORS = {
+    "plus": lambda a, b, t: I.Binary("add", a, b, t),
+    "less": lambda a, b, t: I.Select(I.Binary("lt", b, a, "bool"), b, a, t),
+    "greater": lambda a, b, t: I.Select(I.Binary("lt", a, b, "bool"), b, a, t),
+    "bit_and": lambda a, b, t: I.Binary("bitand", a, b, t),
+    "bit_or": lambda a, b, t: I.Binary("bitor", a, b, t),
+    "bit_xor": lambda a, b, t: I.Binary("bitxor", a, b, t),
+}
+
+
 class FunctionLifter(ExprLifter):
     def __init__(self, fn: A.Function, ctx: LiftContext, names: Names):
         self.fn = fn
@@ -214,8 +226,9 @@ class FunctionLifter(ExprLifter):
         if group is not None:  # `auto tile = cg::tiled_partition<32>(cg::this_thread_block());`
             self.bindings[s.decl] = group
             return []
-        if isinstance(s.init, A.Call) and self.synchronising(s.init):
-            stmts, result = self.inline_call(s.init, line)
+        if isinstance(s.init, A.Call) and (self.synchronising(s.init) or s.init.callee == GROUP_REDUCE):
+            stmts, result = self.inline_call(s.init, line) if s.init.callee != GROUP_REDUCE else \
+                self.group_reduce(s.init, line)
             return stmts + self.var_decl(A.VarDecl(s.name, s.decl, s.type, _Lifted(result, s.init.type, s.loc), s.loc,
                                                    s.const, s.shared))
         mutable = s.decl in self.mutable
@@ -300,8 +313,10 @@ class FunctionLifter(ExprLifter):
             return [I.Barrier("block" if group.kind == "block" else "warp", line)]
         if isinstance(e, A.Call) and self.synchronising(e):
             return self.inline_call(e, line)[0]
-        if isinstance(e, A.Assign) and e.op == "=" and isinstance(e.value, A.Call) and self.synchronising(e.value):
-            stmts, result = self.inline_call(e.value, line)
+        if isinstance(e, A.Assign) and e.op == "=" and isinstance(e.value, A.Call) and (
+                self.synchronising(e.value) or e.value.callee == GROUP_REDUCE):
+            stmts, result = self.inline_call(e.value, line) if e.value.callee != GROUP_REDUCE else \
+                self.group_reduce(e.value, line)
             return stmts + self.assign(A.Assign("=", e.target, _Lifted(result, e.value.type, e.loc), e.type, e.loc),
                                        line)
         if isinstance(e, A.Assign):
@@ -314,6 +329,38 @@ class FunctionLifter(ExprLifter):
         # a pure expression statement has no effect; evaluate it for its loads' sake is pointless
         self.value(e)
         return []
+
+    def group_reduce(self, call: A.Call, line: int) -> tuple[list[I.Stmt], I.Expr]:
+        """`cg::reduce(tile, v, op)` as the butterfly CUDA's own implementation runs, written out as the
+        loop a programmer would write, which lower_warp_ops emulates and raise_warp_reduce raises:
+
+            reduced = v; for (off = tile.size() / 2; off > 0; off >>= 1) reduced = op(reduced, tile.shfl_xor(reduced, off));
+
+        Every lane of the tile gets the result, as from cg::reduce. `cg::less`/`cg::greater` keep their
+        own definition (`(b < a) ? b : a`, not fminf), so NaNs travel as in CUDA."""
+        if len(call.args) != 3:
+            raise LiftError("C2T1204", "cooperative_groups::reduce takes a tile, a value and an operator", call.loc)
+        group = self.group(call.args[0])
+        if group.kind != "tile" or group.size <= 0 or 32 % group.size:
+            raise LiftError("C2T1204", "cooperative_groups::reduce over anything but a tile of a warp is not lifted",
+                            call.loc)
+        functor = re.search(r"cooperative_groups::(\w+)\s*<", type_name(call.args[2].type) or "")
+        kind = functor.group(1) if functor else None
+        if kind not in _GROUP_OPERATORS:
+            raise LiftError("C2T1204", f"cooperative_groups::reduce with operator '{type_name(call.args[2].type)}' "
+                                       "is not lifted (plus, less, greater, bit_and, bit_or, bit_xor are)", call.loc)
+        dtype = self.dtype_of(call)
+        acc, cursor, off = (self.names.fresh(n) for n in ("reduced", "reduce_off_next", "reduce_off"))
+        self.decls += [I.DeclVar(acc, dtype, line), I.DeclVar(cursor, "int32", line)]
+        value = I.Var(acc, dtype)
+        other = I.WarpShuffle("xor", value, I.Var(off, "int32"), I.Const(group.size, "int32"), dtype)
+        combined = _GROUP_OPERATORS[kind](value, other, dtype)
+        step = I.Binary("shr", I.Var(cursor, "int32"), I.Const(1, "int32"), "int32")
+        loop = I.While(I.Binary("gt", I.Var(cursor, "int32"), I.Const(0, "int32"), "bool"),
+                       (I.Let(off, I.Var(cursor, "int32"), line), I.AssignVar(cursor, step, line),
+                        I.AssignVar(acc, combined, line)), line)
+        return [I.AssignVar(acc, cast(self.value(call.args[1]), dtype), line),
+                I.AssignVar(cursor, I.Const(group.size // 2, "int32"), line), loop], value
 
     def assign(self, e: A.Assign, line: int) -> list[I.Stmt]:
         target = e.target
