@@ -59,6 +59,20 @@ def test_verifier_finds_broken_ir():
         assert expected in problems
 
 
+def test_verifier_finds_broken_tile_operations():
+    x = I.BufferParam("x", "float32", "x_len", False, "x", "const float*")
+    n = I.ScalarParam("n", "int32", "n", "int")
+    body = (I.DeclShared("sh", "int32", 256),
+            I.TileCopy("x", I.ThreadIdx("x"), "sh", I.Const(0, "int32"), I.BlockDim("x"), True),
+            I.BlockScan("sh", I.BlockDim("x"), I.Var("n", "int32"), I.Const(0, "int32"), False, "float32", "s", "j"))
+    kernel = I.Kernel("k", "k", (n, x), 1, 1, (256,), body, ())
+    problems = "\n".join(verify_kernel(kernel))
+    for expected in ("tile copy between 'x' and 'sh': unknown buffers or dtypes differ",
+                     "tile copy with a per-thread offset", "block scan of unknown or int32 buffer 'sh'",
+                     "block scan over runtime extent or offsets"):
+        assert expected in problems, problems
+
+
 def _ret(v=None):
     return I.Return(v)
 
