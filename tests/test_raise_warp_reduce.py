@@ -52,3 +52,23 @@ def test_a_block_of_partial_warps_builds_the_faithful_form(modules):
     assert raised(block=(48,), target="c").script() == faithful(block=(48,), target="c").script()
     assert "T.reduce(" in raised(block=(64,), target="c").script()
     assert "T.reduce(" not in faithful(block=(64,), target="c").script()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", [64, 256])
+def test_two_level_reduction_raises_both_loops_and_matches(modules, block):
+    """The second loop runs under `if (warp == 0)`: raised, it reduces every warp, which only warp 0 reads."""
+    from cuda2tile.parity.converted import build_c, run_c
+
+    raised_script = modules["raised"].KERNELS["two_level_sum"]["factory"](block=(block,), target="c").script()
+    assert raised_script.count("T.reduce(") == 2
+    blocks, n = 3, 3 * block - 7
+    x = np.random.default_rng(block).uniform(-1, 1, n).astype(np.float32)
+    got, want = {}, {}
+    for label, out in (("raised", got), ("faithful", want)):
+        info = modules[label].KERNELS["two_level_sum"]
+        out.update(run_c(build_c(info, (block,)), info, {"n": np.int32(n), "x": x, "out": np.zeros(blocks, np.float32)},
+                         (blocks,)))
+    padded = np.concatenate([x, np.zeros(blocks * block - n, np.float32)]).reshape(blocks, block)
+    np.testing.assert_allclose(got["out"], want["out"], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got["out"], padded.sum(axis=1), rtol=1e-5, atol=1e-5)

@@ -21,8 +21,12 @@ lanes of each warp: `T.reduce_sum` (`fmaxf`/`fminf`: max/min) over a (warps, 32)
 (xor) leaves the result in every lane, as the tile reduction does; the down-shuffle leaves it only
 in lane 0 and partial sums elsewhere, so it is raised only when nothing reads `v` afterwards except
 under a lane-0 guard (`if (lane == 0)`, `if (tile.thread_rank() == 0)`) until `v` is overwritten.
-The loop must stand at the kernel's top level with exactly this shape (offsets 16, 8, 4, 2, 1, no
-guard around the exchanges); otherwise it stays faithful. Sums are re-associated.
+The loop must stand at the kernel's top level with exactly this shape (offsets 16, 8, 4, 2, 1). Its
+exchanges may run under a guard that selects whole warps (`if (warp == 0)`, `if (threadIdx.x < 32)`,
+the second level of a block reduction): the tile form then reduces every warp, so the loop is raised
+only when `v` is read afterwards under that guard alone (and in lane 0 for a down-shuffle), or by
+threads that have overwritten it since (`_Reads`). Otherwise it stays faithful. Sums are
+re-associated.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.index_poly import Poly, poly
-from cuda2tile.lift.ir_names import all_names, fresh, nodes
+from cuda2tile.lift.ir_names import all_names, fresh, map_children, nodes
 from cuda2tile.lift.raise_block_reduce import COMBINE_OPS, REDUCE_DTYPES
 from op_coverage.idioms import idiom
 
@@ -50,8 +54,45 @@ def _halving(cursor: str, step) -> bool:
         I.Binary("shr", c, _i32(1), "int32"), I.Binary("truncdiv", c, _i32(2), "int32"))
 
 
-def match_shuffle_loop(init, loop) -> tuple[str, str, str, str] | None:
-    """(kind, op, private value, scratch buffer) of a lowered shuffle loop, `kind` "down" or "xor"."""
+def _guarded(phase: I.Parallel) -> tuple[I.Stmt, object] | None:
+    """(the phase's one statement, its warp-uniform guard or None): `stmt`, or `[Lets] if G: stmt`."""
+    body = phase.body
+    if len(body) == 1 and not isinstance(body[0], I.If):
+        return body[0], None
+    lets = {s.name: s.value for s in body[:-1] if isinstance(s, I.Let)}
+    last = body[-1]
+    if len(lets) != len(body) - 1 or not (isinstance(last, I.If) and not last.other and len(last.then) == 1):
+        return None
+    guard = resolve(last.cond, lets)
+    return (last.then[0], guard) if whole_warps(guard) else None
+
+
+def resolve(e, lets: dict):
+    """`e` with the variables bound by `lets` replaced by their values (to compare guards across phases)."""
+    return map_children(e, lambda x: resolve(x, lets)) if not (isinstance(e, I.Var) and e.name in lets) \
+        else resolve(lets[e.name], lets)
+
+
+def _thread_index(e) -> bool:
+    while isinstance(e, I.Cast) and e.dtype in ("int32", "uint32"):
+        e = e.operand
+    return e in (_TID, I.ThreadIdx("x"))
+
+
+def whole_warps(cond) -> bool:
+    """Whether `cond` selects whole warps of a 1-D block: `tid < 32 * k`, or `tid / 32 == k` (`tid >> 5`)."""
+    if not isinstance(cond, I.Binary) or not isinstance(cond.rhs, I.Const) or isinstance(cond.rhs.value, float):
+        return False
+    if cond.op == "lt":
+        return _thread_index(cond.lhs) and cond.rhs.value > 0 and cond.rhs.value % 32 == 0
+    warp = cond.lhs.operand if isinstance(cond.lhs, I.Cast) else cond.lhs
+    return cond.op == "eq" and isinstance(warp, I.Binary) and _thread_index(warp.lhs) and (
+        (warp.op == "shr" and warp.rhs == _i32(5)) or (warp.op == "truncdiv" and warp.rhs == _i32(32)))
+
+
+def match_shuffle_loop(init, loop) -> tuple[str, str, str, str, object] | None:
+    """(kind, op, private value, scratch buffer, guard) of a lowered shuffle loop, `kind` "down" or "xor";
+    `guard` is the warp-uniform condition every exchange runs under (`if (warp == 0)`), or None."""
     if not (isinstance(init, I.AssignVar) and init.value == _i32(16) and isinstance(loop, I.While)
             and len(loop.body) == 6):
         return None
@@ -60,10 +101,12 @@ def match_shuffle_loop(init, loop) -> tuple[str, str, str, str] | None:
     if (loop.cond not in (I.Binary("gt", c, _i32(0), "bool"), I.Binary("ge", c, _i32(1), "bool"))
             or not (isinstance(bind, I.Let) and bind.value == c) or not _halving(init.name, step)
             or any(b != I.Barrier("warp", b.line) for b in (sync1, sync2))
-            or not (isinstance(exchange, I.Parallel) and isinstance(combine, I.Parallel))
-            or len(exchange.body) != 1 or len(combine.body) != 1):
+            or not (isinstance(exchange, I.Parallel) and isinstance(combine, I.Parallel))):
         return None
-    store, update = exchange.body[0], combine.body[0]
+    first, second = _guarded(exchange), _guarded(combine)
+    if first is None or second is None or first[1] != second[1]:
+        return None
+    (store, guard), (update, _) = first, second
     if not (isinstance(store, I.Store) and store.index == _TID and isinstance(store.value, I.PrivateLoad)
             and store.value.index is None and isinstance(update, I.PrivateStore) and update.index is None
             and update.name == store.value.name and store.value.dtype in REDUCE_DTYPES):
@@ -83,7 +126,7 @@ def match_shuffle_loop(init, loop) -> tuple[str, str, str, str] | None:
         return None
     kinds = {I.Binary("add", _TID, off, "int32"): "down", I.Binary("bitxor", _TID, off, "int32"): "xor"}
     kind = kinds.get(partner.then.index)
-    return (kind, op, update.name, store.buffer) if kind else None
+    return (kind, op, update.name, store.buffer, guard) if kind else None
 
 
 def _is_thread(e, lets: dict) -> bool:
@@ -97,7 +140,7 @@ def _is_thread(e, lets: dict) -> bool:
 
 
 def lane_zero(cond, lets: dict) -> bool:
-    """Whether `cond` holds only in lane 0: `lane == 0` with lane = tid % 32 or tid & 31."""
+    """Whether `cond` holds only in lane 0: `lane == 0` with lane = tid % 32 or tid & 31, or `tid == 0`."""
     if isinstance(cond, I.Binary) and cond.op == "and":
         return lane_zero(cond.lhs, lets) or lane_zero(cond.rhs, lets)
     if not (isinstance(cond, I.Binary) and cond.op == "eq" and isinstance(cond.rhs, I.Const) and cond.rhs.value == 0):
@@ -105,6 +148,8 @@ def lane_zero(cond, lets: dict) -> bool:
     lane = cond.lhs.operand if isinstance(cond.lhs, I.Cast) else cond.lhs
     while isinstance(lane, I.Var) and lane.name in lets:
         lane = lets[lane.name]
+    if lane in (_TID, I.ThreadIdx("x")):
+        return True  # threadIdx.x == 0: thread 0 is lane 0 of warp 0
     return isinstance(lane, I.Binary) and (
         lane.op == "truncmod" and lane.rhs == _i32(32) or lane.op == "bitand" and lane.rhs == _i32(31)) \
         and _is_thread(lane.lhs, lets)
@@ -114,46 +159,71 @@ def _reads(node, name: str) -> bool:
     return any(isinstance(x, I.PrivateLoad) and x.name == name for x in nodes(node))
 
 
-def _phase(stmts, name: str, lets: dict, lane0: bool) -> str:
-    """"dead" when `name` is overwritten on every path before a read outside lane 0, "ok" when it is only
-    read in lane 0, "bad" otherwise."""
-    for s in stmts:
-        if isinstance(s, I.Let):
-            lets = {**lets, s.name: s.value}
-        if isinstance(s, I.If):
-            if _reads(s.cond, name) and not lane0:
-                return "bad"
-            then = _phase(s.then, name, lets, lane0 or lane_zero(s.cond, lets))
-            other = _phase(s.other, name, lets, lane0)
-            if "bad" in (then, other):
-                return "bad"
-            if then == other == "dead":
-                return "dead"
-            continue
-        if isinstance(s, (I.For, I.While)):
-            if _phase(s.body, name, lets, lane0) == "bad" or (_reads(replace(s, body=()), name) and not lane0):
-                return "bad"
-            continue
-        if _reads(s, name) and not lane0:
-            return "bad"
-        if isinstance(s, I.PrivateStore) and s.name == name:
-            return "dead"
-    return "ok"
+class _Reads:
+    """Whether the statements after a raised loop observe `name` only where the tile reduction gives
+    what the loop gave. The loop left in `name`: the warp's result in every lane of the threads under
+    `guard` (xor), or in their lane 0 only (down, `lane0_only`), and the old value in threads outside
+    `guard`; the tile reduction leaves the warp's result in every thread. So each read must be under
+    `guard` (None: any thread) and, for down, under a lane-0 test, unless the reading threads have
+    overwritten `name` since: an earlier store under conditions that the read's conditions include."""
 
+    def __init__(self, name: str, lane0_only: bool, guard):
+        self.name, self.lane0_only, self.guard = name, lane0_only, guard
+        self.overwritten: list[frozenset] = []  # the conditions of each store seen (empty: every thread)
 
-def only_lane0_reads(rest, name: str) -> bool:
-    """Whether the block-level statements after a down-shuffle read `name` only in lane 0 until it is
-    overwritten everywhere."""
-    for s in rest:
-        if isinstance(s, I.Barrier):
-            continue
-        if isinstance(s, I.Parallel):
-            verdict = _phase(s.body, name, {}, False)
-            if verdict != "ok":
-                return verdict == "dead"
-        elif _reads(s, name) or name in all_names(s):
+    def safe(self, conds: frozenset, lets: dict) -> bool:
+        if any(done <= conds for done in self.overwritten):
+            return True
+        if self.guard is not None and self.guard not in conds:
             return False
-    return True
+        return not self.lane0_only or any(lane_zero(c, lets) for c in conds)
+
+    def phase(self, stmts, conds: frozenset, lets: dict, definite: bool) -> bool:
+        for s in stmts:
+            if isinstance(s, I.Let):
+                lets = {**lets, s.name: s.value}
+                if _reads(s, self.name) and not self.safe(conds, lets):
+                    return False
+            elif isinstance(s, I.If):
+                if _reads(s.cond, self.name) and not self.safe(conds, lets):
+                    return False
+                inner = conds | {resolve(s.cond, lets)}
+                if not (self.phase(s.then, inner, lets, definite) and self.phase(s.other, conds, lets, False)):
+                    return False
+            elif isinstance(s, (I.For, I.While)):
+                if (_reads(replace(s, body=()), self.name) and not self.safe(conds, lets)) or \
+                        not self.phase(s.body, conds, lets, False):  # a loop may run no time: no definite store
+                    return False
+            else:
+                if _reads(s, self.name) and not self.safe(conds, lets):
+                    return False
+                if isinstance(s, I.PrivateStore) and s.name == self.name and definite:
+                    self.overwritten.append(conds)
+        return True
+
+    def block(self, rest, definite: bool = True) -> bool:
+        for s in rest:
+            if isinstance(s, I.Barrier):
+                continue
+            if isinstance(s, I.Parallel):
+                if not self.phase(s.body, frozenset(), {}, definite):
+                    return False
+                if frozenset() in self.overwritten:
+                    return True
+            elif isinstance(s, (I.If, I.For, I.While)) and not _reads(
+                    replace(s, **({"then": (), "other": ()} if isinstance(s, I.If) else {"body": ()})), self.name):
+                for body in (s.then, s.other) if isinstance(s, I.If) else (s.body,):
+                    if not self.block(body, definite=False):  # block-uniform control: reads count, stores not
+                        return False
+            elif _reads(s, self.name) or self.name in all_names(s):
+                return False
+        return True
+
+
+def reads_after_are_safe(rest, name: str, lane0_only: bool, guard=None) -> bool:
+    """Whether the block-level statements after a raised shuffle loop read `name` only where the tile
+    reduction leaves what the loop left (see `_Reads`)."""
+    return _Reads(name, lane0_only, guard).block(rest)
 
 
 def raise_warp_reduce(kernel: I.Kernel) -> I.Kernel:
@@ -166,8 +236,10 @@ def raise_warp_reduce(kernel: I.Kernel) -> I.Kernel:
     k = 0
     while k < len(body) - 1:
         found = match_shuffle_loop(body[k], body[k + 1])
-        if found and found[2] in privates and (found[0] == "xor" or only_lane0_reads(body[k + 2:], found[2])):
-            kind, op, name, scratch = found
+        if found and found[2] in privates and (
+                (found[0] == "xor" and found[4] is None)
+                or reads_after_are_safe(body[k + 2:], found[2], found[0] == "down", found[4])):
+            kind, op, name, scratch, _ = found
             taken = all_names(kernel) if taken is None else taken
             names = [fresh(f"{name}_{part}", taken) for part in ("staged", "local", "result", "warp", "lane")]
             reduce = I.WarpReduce(op, name, scratch, privates[name].dtype, *names, line=body[k].line)

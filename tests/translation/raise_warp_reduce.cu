@@ -1,7 +1,7 @@
 // RUN: %cuda2tile convert %s -o - --quiet | %filecheck %s
 // Warp shuffle reductions become one tile reduction per warp (raise_warp_reduce), for blocks of whole
-// warps: the butterfly always, the down-shuffle when only lane 0 reads its result. Near misses keep
-// the lowered exchanges.
+// warps: the butterfly always, the down-shuffle when only lane 0 reads its result, also under a guard
+// of whole warps (`if (warp == 0)`) read only inside it. Near misses keep the lowered exchanges.
 
 // butterfly: every lane ends with the warp's maximum
 __global__ void warp_max_all(const float* x, float* y) {
@@ -51,6 +51,30 @@ __global__ void warp_sums(const float* x, float* sums) {
 // CHECK:           # raised: warp_reduce; decided per launch, the faithful form runs otherwise
 // CHECK:                   T.reduce_sum(v_staged, v_result, dim=1)
 
+// two levels: each warp's sum to shared memory, then warp 0 reduces the warp sums under a
+// warp-uniform guard; the guarded loop is raised too, since only thread 0 reads its result
+__global__ void two_level_sum(int n, const float* x, float* out) {
+  __shared__ float sums[32];
+  int lane = threadIdx.x % 32;
+  int warp = threadIdx.x / 32;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = (i < n) ? x[i] : 0.0f;
+  for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(0xffffffff, v, off);
+  if (lane == 0) sums[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = (lane < blockDim.x / 32) ? sums[lane] : 0.0f;
+    for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(0xffffffff, v, off);
+    if (lane == 0) out[blockIdx.x] = v;
+  }
+}
+// CHECK-LABEL: def two_level_sum(
+// CHECK:           # raised: warp_reduce; decided per launch, the faithful form runs otherwise
+// CHECK:                   T.reduce_sum(v_staged, v_result, dim=1)
+// CHECK:           # raised: warp_reduce; decided per launch, the faithful form runs otherwise
+// CHECK:                   T.reduce_sum(v_staged_1, v_result_1, dim=1)
+// CHECK:           return two_level_sum
+
 // ---- near misses: each keeps the lowered exchanges
 
 // down-shuffle whose partial sums in lanes 1..31 are stored too
@@ -61,6 +85,20 @@ __global__ void all_lanes_store(const float* x, float* y) {
   y[i] = v;
 }
 // CHECK-LABEL: def all_lanes_store(
+// CHECK-NOT:   raised: warp_reduce
+// CHECK:           while off_next > 0:
+
+// a guarded reduction whose value every thread reads afterwards: threads outside the guard keep
+// their own value in CUDA
+__global__ void guarded_read_by_all(const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = x[i];
+  if (threadIdx.x < 32) {
+    for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(0xffffffff, v, off);
+  }
+  y[i] = v;
+}
+// CHECK-LABEL: def guarded_read_by_all(
 // CHECK-NOT:   raised: warp_reduce
 // CHECK:           while off_next > 0:
 
