@@ -46,8 +46,8 @@ IDIOMS: tuple[Idiom, ...] = (
                "so it is raised only when `v` is read afterwards in lane 0 alone (`if (lane == 0)`) until it is "
                "overwritten; the butterfly always. Under a guard that selects whole warps (`if (warp == 0)`, "
                "`if (threadIdx.x < 32)`: the second level of a block reduction) a loop is raised when `v` is read "
-               "afterwards only under that guard, since the tile form reduces every warp. Not inside an inlined "
-               "helper whose result is copied on. Sums are re-associated.",
+               "afterwards only under that guard, since the tile form reduces every warp. Copies carry the result "
+               "on (an inlined helper's `return v;`). Sums are re-associated.",
           tests=("tests/translation/raise_warp_reduce.cu", "corpus/cooperative/warp_shuffle.cu",
                  "corpus/cooperative/cg_reduce.cu")),
     Idiom(name="tile_copy", status=Status.SUPPORTED, pass_name="raise_tile_copy", targets=("c", "cuda", "hip"),

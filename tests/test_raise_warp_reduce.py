@@ -27,7 +27,7 @@ def modules(tmp_path_factory):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name,output,block", [("warp_max_all", "y", 128), ("warp_sums", "sums", 64),
-                                               ("warp_sums", "sums", 32)])
+                                               ("warp_sums", "sums", 32), ("helper_sums", "sums", 96)])
 def test_raised_warp_reduction_matches_the_exchanges(modules, name, output, block):
     from cuda2tile.parity.converted import build_c, run_c
 

@@ -160,45 +160,69 @@ def _reads(node, name: str) -> bool:
 
 
 class _Reads:
-    """Whether the statements after a raised loop observe `name` only where the tile reduction gives
+    """Whether the statements after a raised loop observe its result only where the tile reduction gives
     what the loop gave. The loop left in `name`: the warp's result in every lane of the threads under
     `guard` (xor), or in their lane 0 only (down, `lane0_only`), and the old value in threads outside
     `guard`; the tile reduction leaves the warp's result in every thread. So each read must be under
     `guard` (None: any thread) and, for down, under a lane-0 test, unless the reading threads have
-    overwritten `name` since: an earlier store under conditions that the read's conditions include."""
+    overwritten the value since (an earlier store under conditions that the read's conditions include).
+    Copies carry the result on, as an inlined helper returns it: `result = v_1[tx]; v[tx] = result;
+    if (lane == 0) sums[warp] = v[tx]` reads it in lane 0 only."""
 
     def __init__(self, name: str, lane0_only: bool, guard):
-        self.name, self.lane0_only, self.guard = name, lane0_only, guard
-        self.overwritten: list[frozenset] = []  # the conditions of each store seen (empty: every thread)
+        self.lane0_only, self.guard = lane0_only, guard
+        self.holders: set[str] = {name}  # per-thread values that may hold the result
+        self.overwritten: dict[str, list[frozenset]] = {name: []}  # conditions of each later store to a holder
 
-    def safe(self, conds: frozenset, lets: dict) -> bool:
-        if any(done <= conds for done in self.overwritten):
-            return True
+    def _cleared(self, holder: str, conds: frozenset) -> bool:
+        return any(done <= conds for done in self.overwritten.get(holder, ()))
+
+    def _copy(self, value, conds: frozenset, copies: set[str]) -> bool:
+        """Whether `value` is the result itself: a holder not overwritten here, or a Let copy of one."""
+        if isinstance(value, I.PrivateLoad) and value.index is None:
+            return value.name in self.holders and not self._cleared(value.name, conds)
+        return isinstance(value, I.Var) and value.name in copies
+
+    def _observes(self, node, conds: frozenset, copies: set[str]) -> bool:
+        return any(isinstance(x, I.PrivateLoad) and x.name in self.holders and not self._cleared(x.name, conds)
+                   or isinstance(x, I.Var) and x.name in copies for x in nodes(node))
+
+    def _safe(self, conds: frozenset, lets: dict) -> bool:
         if self.guard is not None and self.guard not in conds:
             return False
         return not self.lane0_only or any(lane_zero(c, lets) for c in conds)
 
-    def phase(self, stmts, conds: frozenset, lets: dict, definite: bool) -> bool:
+    def _check(self, node, conds, lets, copies) -> bool:
+        return not self._observes(node, conds, copies) or self._safe(conds, lets)
+
+    def phase(self, stmts, conds: frozenset, lets: dict, copies: set[str], definite: bool) -> bool:
+        copies = set(copies)
         for s in stmts:
             if isinstance(s, I.Let):
                 lets = {**lets, s.name: s.value}
-                if _reads(s, self.name) and not self.safe(conds, lets):
+                if self._copy(s.value, conds, copies):
+                    copies.add(s.name)
+                elif not self._check(s.value, conds, lets, copies):
                     return False
             elif isinstance(s, I.If):
-                if _reads(s.cond, self.name) and not self.safe(conds, lets):
+                if not self._check(s.cond, conds, lets, copies):
                     return False
                 inner = conds | {resolve(s.cond, lets)}
-                if not (self.phase(s.then, inner, lets, definite) and self.phase(s.other, conds, lets, False)):
+                if not (self.phase(s.then, inner, lets, copies, definite)
+                        and self.phase(s.other, conds, lets, copies, False)):
                     return False
             elif isinstance(s, (I.For, I.While)):
-                if (_reads(replace(s, body=()), self.name) and not self.safe(conds, lets)) or \
-                        not self.phase(s.body, conds, lets, False):  # a loop may run no time: no definite store
+                if not self._check(replace(s, body=()), conds, lets, copies) or \
+                        not self.phase(s.body, conds, lets, copies, False):  # it may run no time: no definite store
                     return False
+            elif isinstance(s, I.PrivateStore) and s.index is None and self._copy(s.value, conds, copies):
+                self.holders.add(s.name)  # now (maybe) holding the result: reads of it count from here
+                self.overwritten[s.name] = []
             else:
-                if _reads(s, self.name) and not self.safe(conds, lets):
+                if not self._check(s, conds, lets, copies):
                     return False
-                if isinstance(s, I.PrivateStore) and s.name == self.name and definite:
-                    self.overwritten.append(conds)
+                if isinstance(s, I.PrivateStore) and s.name in self.holders and definite:
+                    self.overwritten[s.name].append(conds)
         return True
 
     def block(self, rest, definite: bool = True) -> bool:
@@ -206,16 +230,17 @@ class _Reads:
             if isinstance(s, I.Barrier):
                 continue
             if isinstance(s, I.Parallel):
-                if not self.phase(s.body, frozenset(), {}, definite):
+                if not self.phase(s.body, frozenset(), {}, set(), definite):
                     return False
-                if frozenset() in self.overwritten:
+                if all(frozenset() in self.overwritten[h] for h in self.holders):
                     return True
-            elif isinstance(s, (I.If, I.For, I.While)) and not _reads(
-                    replace(s, **({"then": (), "other": ()} if isinstance(s, I.If) else {"body": ()})), self.name):
+            elif isinstance(s, (I.If, I.For, I.While)) and not self._observes(
+                    replace(s, **({"then": (), "other": ()} if isinstance(s, I.If) else {"body": ()})),
+                    frozenset(), set()):
                 for body in (s.then, s.other) if isinstance(s, I.If) else (s.body,):
                     if not self.block(body, definite=False):  # block-uniform control: reads count, stores not
                         return False
-            elif _reads(s, self.name) or self.name in all_names(s):
+            elif self._observes(s, frozenset(), set()) or any(h in all_names(s) for h in self.holders):
                 return False
         return True
 

@@ -75,6 +75,23 @@ __global__ void two_level_sum(int n, const float* x, float* out) {
 // CHECK:                   T.reduce_sum(v_staged_1, v_result_1, dim=1)
 // CHECK:           return two_level_sum
 
+// a helper returning the down-shuffle's result, which the caller copies and reads in lane 0 only
+__device__ float warp_total(float v) {
+  for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(0xffffffff, v, off);
+  return v;
+}
+__global__ void helper_sums(const float* x, float* sums) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = warp_total(x[i]);
+  if ((threadIdx.x & 31) == 0) sums[i / 32] = v;
+}
+// CHECK-LABEL: def helper_sums(
+// CHECK:           # raised: warp_reduce; decided per launch, the faithful form runs otherwise
+// CHECK:               warp_total_result = v[tx]
+// CHECK-NEXT:          v_1 = warp_total_result
+// CHECK:               if tx & 31 == 0:
+// CHECK-NEXT:              sums[T.truncdiv(i, 32)] = v_1
+
 // ---- near misses: each keeps the lowered exchanges
 
 // down-shuffle whose partial sums in lanes 1..31 are stored too

@@ -1,6 +1,6 @@
-// RUN: %cuda2tile convert %s -o - --quiet | %filecheck %s
+// RUN: %cuda2tile convert %s -o - --quiet --no-raise=warp_reduce | %filecheck %s
 // A shuffle is an exchange through shared scratch across a barrier; a helper that shuffles is
-// inlined (its phases split the caller's); the warp-uniform loop runs at the block level.
+// inlined (its phases split the caller's); the warp-uniform loop runs at the block level (raising off: raise_warp_reduce.cu shows the tile form).
 
 __device__ float warp_sum(float v) {
   for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
