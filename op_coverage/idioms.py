@@ -80,15 +80,17 @@ IDIOMS: tuple[Idiom, ...] = (
                  "corpus/cooperative/tiled_matmul.cu")),
     Idiom(name="scan", status=Status.SUPPORTED, pass_name="raise_scan", targets=("c", "cuda", "hip"),
           cuda="block prefix sums over a shared array, recognised by what they compute: Hillis-Steele with a "
-               "double buffer (`pout`/`pin`) or with a register and two barriers per step, inclusive or exclusive",
-          tilelang="T.cumsum on a shared tile (CUDA, HIP); a serial loop on target \"c\", which has no T.cumsum",
+               "double buffer (`pout`/`pin`) or with a register and two barriers per step, inclusive or exclusive; "
+               "warp scans through `__shfl_up_sync` (`if (lane >= off) v += up`)",
+          tilelang="T.cumsum on a shared tile, 1-D for block scans, (warps, 32) with dim=1 for warp scans (CUDA, "
+                   "HIP); a serial loop on target \"c\", which has no T.cumsum",
           note="each block size TileLang's scan takes (32 to 1024, powers of two) is checked by executing the "
                "stretch on sums of the array's entry values; the raised form covers the sizes where the result "
                "slots hold exact prefix sums, no other changed slot is read later and the scalars left behind "
                "(e.g. which half of a double buffer holds the result) are known (decided per launch; other "
                "blocks run the loop). Stretches that read global memory or a scalar parameter midway (e.g. "
-               "Blelloch's scan writing the block total between its sweeps), shuffle scans (`__shfl_up_sync`), "
-               "racy in-place steps and scans whose partial sums are read later stay faithful. Sums are "
+               "Blelloch's scan writing the block total between its sweeps), warp scans under a guard of some "
+               "warps only (raised for one-warp blocks), racy in-place steps and scans whose partial sums are read later stay faithful. Sums are "
                "re-associated.",
           tests=("tests/translation/raise_scan.cu", "corpus/cooperative/block_scan.cu")),
 )

@@ -158,6 +158,18 @@ def shift_raised_scan(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
+def skip_raised_warp_scans(kernel: I.Kernel) -> I.Kernel:
+    """Every raised warp scan does nothing: each lane keeps its own value instead of its prefix sum."""
+    def fn(s):
+        if isinstance(s, I.Raised) and any(isinstance(x, I.WarpScan) for x in s.raised):
+            return replace(s, raised=())
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn))
+    assert mutated != kernel, "no raised warp scan"
+    return mutated
+
+
 def shift_tile_copies(kernel: I.Kernel) -> I.Kernel:
     """Every raised tile copy starts one element later in global memory: an off-by-one span."""
     def fn(s):

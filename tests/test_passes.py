@@ -64,12 +64,13 @@ def test_verifier_finds_broken_tile_operations():
     n = I.ScalarParam("n", "int32", "n", "int")
     body = (I.DeclShared("sh", "int32", 256),
             I.TileCopy("x", I.ThreadIdx("x"), "sh", I.Const(0, "int32"), I.BlockDim("x"), True),
-            I.BlockScan("sh", I.BlockDim("x"), I.Var("n", "int32"), I.Const(0, "int32"), False, "float32", "s", "j"))
+            I.BlockScan("sh", I.BlockDim("x"), I.Var("n", "int32"), I.Const(0, "int32"), False, "float32", "s", "j"),
+            I.WarpScan("v", "float32", "v_staged", "w", "j"))
     kernel = I.Kernel("k", "k", (n, x), 1, 1, (256,), body, ())
     problems = "\n".join(verify_kernel(kernel))
     for expected in ("tile copy between 'x' and 'sh': unknown buffers or dtypes differ",
                      "tile copy with a per-thread offset", "block scan of unknown or int32 buffer 'sh'",
-                     "block scan over runtime extent or offsets"):
+                     "block scan over runtime extent or offsets", "warp scan of 'v': not a float32 per-thread value"):
         assert expected in problems, problems
 
 

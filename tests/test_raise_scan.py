@@ -172,6 +172,25 @@ def test_raised_scan_matches_the_loop_and_numpy(modules, module, name, dtype, bl
         np.testing.assert_allclose(got["raised"], want_numpy, rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("block", [32, 128])
+def test_raised_warp_scan_matches_the_shuffles_and_numpy(modules, block):
+    from cuda2tile.parity.converted import build_c, run_c
+
+    blocks, n = 3, 3 * block - 9
+    x = np.random.default_rng(block).uniform(0, 1, n).astype(np.float32)
+    got = {}
+    for label in ("raised", "faithful"):
+        info = modules[label]["translation"].KERNELS["warp_scan"]
+        assert ("v_scan_staged" in info["factory"](block=(block,), target="c").script()) == (label == "raised")
+        got[label] = run_c(build_c(info, (block,)), info, {"n": np.int32(n), "x": x, "y": np.zeros(n, np.float32)},
+                           (blocks,))["y"]
+    padded = np.concatenate([x, np.zeros(blocks * block - n, np.float32)])
+    want = _segments(padded, 32, exclusive=False)[:n]
+    np.testing.assert_allclose(got["raised"], got["faithful"], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got["raised"], want, rtol=1e-5, atol=1e-5)
+
+
 def test_blocks_outside_the_verified_sizes_build_the_loop(modules):
     raised = modules["raised"]["translation"].KERNELS["scan_register"]["factory"]
     faithful = modules["faithful"]["translation"].KERNELS["scan_register"]["factory"]
@@ -184,7 +203,7 @@ def test_blocks_outside_the_verified_sizes_build_the_loop(modules):
 def test_near_misses_convert_to_the_same_bytes_either_way(tmp_path):
     raised = _convert(tmp_path / "a", SOURCE.read_text())
     faithful = _convert(tmp_path / "b", SOURCE.read_text(), "--no-raise=scan")
-    for name in ("scan_racy", "scan_skips", "scan_param_bound"):
+    for name in ("scan_racy", "scan_skips", "scan_param_bound", "warp_scan_overlapping"):
         assert _factory(raised, name) == _factory(faithful, name)
     assert _factory(raised, "scan_register") != _factory(faithful, "scan_register")
 

@@ -156,6 +156,8 @@ class StmtPrinter:
             self.block_reduce(s, depth)
         elif isinstance(s, I.BlockScan):
             self.block_scan(s, depth)
+        elif isinstance(s, I.WarpScan):
+            self.warp_scan(s, depth)
         elif isinstance(s, I.TileCopy):
             glob = f"{self.names(s.buffer)}[{self.slice(s.offset, s.extent)}]"
             shared = f"{self.names(s.shared)}[{self.slice(s.shared_offset, s.extent)}]"
@@ -202,6 +204,26 @@ class StmtPrinter:
         else:
             self.emit(depth + 1, f"{target} = {staged}[{tx}]")
         self.emit(depth, "T.sync_threads()  # the scan's last __syncthreads()")
+
+    def warp_scan(self, s: I.WarpScan, depth: int) -> None:
+        """Stage every lane's value in a (warps, 32) shared tile, scan each row, hand the sums back.
+        As for block scans, the C back end gets a serial loop (no T.cumsum there)."""
+        n, tx = self.names, self.expr.thread_vars[0]
+        staged, value, warp, step = n(s.staged), n(s.value), n(s.warp), n(s.step)
+        self.emit(depth, f'{staged} = T.alloc_shared((block_x // 32, 32), "{s.dtype}", scope=smem_scope)')
+        self.emit(depth, f"for {tx} in T.Parallel(block_x):")
+        self.emit(depth + 1, f"{staged}[{tx} // 32, {tx} % 32] = {value}[{tx}]")
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, 'if target == "c":')
+        self.emit(depth + 1, f"for {warp} in T.serial(block_x // 32):")
+        self.emit(depth + 2, f"for {step} in T.serial(1, 32):")
+        self.emit(depth + 3, f"{staged}[{warp}, {step}] = {staged}[{warp}, {step}] + {staged}[{warp}, {step} - 1]")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"T.cumsum({staged}, dim=1)")
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, f"for {tx} in T.Parallel(block_x):")
+        self.emit(depth + 1, f"{value}[{tx}] = {staged}[{tx} // 32, {tx} % 32]")
+        self.emit(depth, "T.sync_threads()  # the loop's last warp exchange")
 
     def warp_reduce(self, s: I.WarpReduce, depth: int) -> None:
         """Stage every lane's value in the shared scratch, reduce each warp's row of a (warps, 32) tile,

@@ -21,6 +21,9 @@ Other block sizes, a stretch that reads a scalar parameter or global memory, rac
 not prefix sums (a scan that skips elements, a reduction) and scans whose partial sums are read
 afterwards keep the faithful loop. Sums are re-associated: float results may differ in the last
 bits from the loop's.
+
+Warp scans (`__shfl_up_sync` loops, lowered to exchange phases) are found the same way, with the
+per-thread value as the entry values (`_raise_warp_scans`), and become a `WarpScan`.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.ir_names import all_names, fresh, nodes
-from cuda2tile.lift.scan_machine import ZERO, NotAScan, Run, ScanMachine, slots_read
+from cuda2tile.lift.scan_machine import UNSET, ZERO, NotAScan, Run, ScanMachine, slots_read
 from op_coverage.idioms import idiom
 
 IDIOM = "scan"
@@ -205,15 +208,88 @@ def _raise_stretch(kernel: I.Kernel, start: int, end: int, decl: I.DeclShared, t
     return form
 
 
+# ---------------------------------------------------------------- warp scans
+# After lower_warp_ops, `for (off = 1; off < 32; off <<= 1) { up = __shfl_up_sync(m, v, off); if (lane >= off)
+# v += up; }` is a block-level loop of exchange phases through shared scratch. The same machine runs it with
+# the per-thread value `v` as the entry values (thread t holds [t, t+1)) and the scratch arrays unset; the
+# loop is a warp scan when afterwards every thread t holds [32 * (t // 32), t + 1).
+
+_WARP_FORBIDDEN = tuple(k for k in _FORBIDDEN if k not in (I.DeclShared,))
+
+
+def _warp_candidates(init, loop) -> bool:
+    return (isinstance(init, I.AssignVar) and isinstance(loop, (I.While, I.For))
+            and not any(isinstance(x, _WARP_FORBIDDEN) for x in nodes((init, loop))))
+
+
+def _warp_plan(block: int, stretch, value: I.DeclPrivate, arrays: dict[str, I.DeclShared],
+               entry: dict[str, int]) -> bool:
+    """Whether the stretch leaves every thread t of a `block`-thread block holding the sum of `value` over
+    lanes 0..t % 32 of its warp."""
+    scratch = {name: [UNSET] * (block if d.size == "threads" else d.size) for name, d in arrays.items()}
+    machine = ScanMachine("", 0, value.dtype, block, entry, arrays=scratch)
+    value = value.name
+    for t in range(block):
+        machine.privates[(value, t)] = Run(t, t + 1)
+    try:
+        machine.run_block(stretch)
+    except (NotAScan, KeyError, RecursionError):
+        return False
+    return all(machine.privates.get((value, t)) == Run(t - t % 32, t + 1) for t in range(block))
+
+
+def _raise_warp_scans(kernel: I.Kernel, body: tuple, taken: set[str]) -> tuple:
+    privates = {s.name: s for s in kernel.body if isinstance(s, I.DeclPrivate) and s.size is None
+                and s.dtype in SCAN_DTYPES}
+    shared = {s.name: s for s in kernel.body if isinstance(s, I.DeclShared) and (
+        isinstance(s.size, int) or s.size == "threads")}
+    params = {p.name for p in kernel.params}
+    out = list(body)
+    k = 0
+    while k < len(out) - 1:
+        init, loop = out[k], out[k + 1]
+        if not _warp_candidates(init, loop):
+            k += 1
+            continue
+        stretch, after = (init, loop), tuple(out[k + 2:])
+        written = {x.name for x in nodes(loop) if isinstance(x, I.PrivateStore)}
+        read = {x.name for x in nodes(loop) if isinstance(x, I.PrivateLoad)}
+        arrays = {x.buffer for x in nodes(loop) if isinstance(x, (I.Load, I.Store))}
+        assigned, bound = _block_level_names(stretch)
+        later = {x.name for x in nodes(after) if isinstance(x, (I.Var, I.PrivateLoad))}
+        later_arrays = all_names(after)
+        form = None
+        if arrays <= set(shared) and not (arrays & later_arrays) and not ((assigned | bound) & later):
+            entry = _entry_uniforms(out[:k], params)
+            for value in sorted(written & read & set(privates)):
+                if (written - {value}) & later or any(shared[a].dtype != privates[value].dtype for a in arrays):
+                    continue
+                blocks = [b for b in SCAN_BLOCKS if _warp_plan(b, stretch, privates[value],
+                                                             {a: shared[a] for a in arrays}, entry)]
+                if blocks:
+                    names = [fresh(f"{value}_{part}", taken) for part in ("scan_staged", "scan_warp", "scan_step")]
+                    scan = I.WarpScan(value, privates[value].dtype, *names, line=init.line)
+                    requires = None
+                    for b in blocks:
+                        test = I.Binary("eq", I.BlockDim("x"), _i32(b), "bool")
+                        requires = test if requires is None else I.Binary("or", requires, test, "bool")
+                    form = I.Raised(IDIOM, _TARGETS, requires, (scan,), stretch, init.line)
+                    break
+        if form is not None:
+            out[k:k + 2] = [form]
+        k += 1
+    return tuple(out)
+
+
 def raise_scan(kernel: I.Kernel) -> I.Kernel:
     if kernel.block_rank != 1:
         return kernel
     shared = {s.name: s for s in kernel.body if isinstance(s, I.DeclShared)
               and isinstance(s.size, int) and s.dtype in SCAN_DTYPES}
-    if not shared:
-        return kernel
-    found = list(_stretches(kernel.body, shared))
-    if not found:
+    found = list(_stretches(kernel.body, shared)) if shared else []
+    warp_loops = any(isinstance(x, I.PrivateStore) for x in nodes(kernel.body)) and any(
+        isinstance(x, I.Barrier) and x.kind == "warp" for x in nodes(kernel.body))
+    if not found and not warp_loops:
         return kernel
     taken = all_names(kernel)
     body = kernel.body
@@ -221,4 +297,6 @@ def raise_scan(kernel: I.Kernel) -> I.Kernel:
         form = _raise_stretch(replace(kernel, body=body), start, end, shared[name], taken)
         if form is not None:
             body = body[:start] + form + body[end:]
-    return kernel if body is kernel.body else replace(kernel, body=body)
+    if warp_loops:
+        body = _raise_warp_scans(kernel, body, taken)
+    return kernel if body == kernel.body else replace(kernel, body=body)

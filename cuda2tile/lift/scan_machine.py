@@ -34,6 +34,7 @@ class Run:
 
 
 ZERO = Run(0, 0)
+UNSET = None  # a scratch slot not yet written by the statements
 _INT_BITS = {"int8": (8, True), "int16": (16, True), "int32": (32, True), "int64": (64, True),
              "uint8": (8, False), "uint16": (16, False), "uint32": (32, False), "uint64": (64, False)}
 STEP_LIMIT = 400_000  # statements and expressions per execution: a loop that does not end is not a scan
@@ -97,9 +98,13 @@ class ScanMachine:
     """The shared array `buffer` (`size` slots of `dtype`) and the block-level integer scalars, for a
     block of `block` threads (1-D)."""
 
-    def __init__(self, buffer: str, size: int, dtype: str, block: int, uniform: dict[str, int]):
+    def __init__(self, buffer: str, size: int, dtype: str, block: int, uniform: dict[str, int],
+                 arrays: dict[str, list] | None = None):
         self.buffer, self.size, self.dtype, self.block = buffer, size, dtype, block
-        self.slots = [Run(k, k + 1) for k in range(size)]
+        # the shared arrays the statements may touch, slot by slot: by default the one array, each slot
+        # its own entry value; a warp scan passes its scratch arrays, every slot UNSET
+        self.arrays = arrays if arrays is not None else {buffer: [Run(k, k + 1) for k in range(size)]}
+        self.slots = self.arrays.get(buffer)
         self.uniform = dict(uniform)
         self.privates: dict[tuple[str, int], object] = {}
         self.steps = 0
@@ -145,10 +150,10 @@ class ScanMachine:
         try:
             for tid in range(self.block):
                 self.thread_block(body, {"": tid})
-            for slot, (tid, value) in self._phase["writes"].items():
-                if self._phase["reads"].get(slot, set()) - {tid}:
+            for (array, slot), (tid, value) in self._phase["writes"].items():
+                if self._phase["reads"].get((array, slot), set()) - {tid}:
                     raise NotAScan("a slot read by one thread and written by another in the same phase")
-                self.slots[slot] = value
+                self.arrays[array][slot] = value
         finally:
             self._phase = None
 
@@ -175,18 +180,18 @@ class ScanMachine:
                 raise NotAScan(type(s).__name__)
 
     def store(self, s: I.Store, env: dict) -> None:
-        if s.buffer != self.buffer:
+        if s.buffer not in self.arrays:
             raise NotAScan(f"store to '{s.buffer}'")
-        slot = self.slot(s.index, env)
+        slot = (s.buffer, self.slot(s.buffer, s.index, env))
         value = _as_run(self.value(s.value, env))
         writes, tid = self._phase["writes"], env[""]
         if slot in writes and writes[slot][0] != tid:
             raise NotAScan("two threads write one slot in the same phase")
         writes[slot] = (tid, value)
 
-    def slot(self, index, env) -> int:
+    def slot(self, buffer: str, index, env) -> int:
         k = self.integer(index, env)
-        if not 0 <= k < self.size:
+        if not 0 <= k < len(self.arrays[buffer]):
             raise NotAScan("slot out of range")
         return k
 
@@ -247,16 +252,19 @@ class ScanMachine:
         raise NotAScan(type(e).__name__)
 
     def load(self, e: I.Load, env) -> Run:
-        if e.buffer != self.buffer or env is None or self._phase is None:
+        if e.buffer not in self.arrays or env is None or self._phase is None:
             raise NotAScan(f"load from '{e.buffer}'")
-        slot, tid = self.slot(e.index, env), env[""]
+        slot, tid = (e.buffer, self.slot(e.buffer, e.index, env)), env[""]
         writes = self._phase["writes"]
         if slot in writes:
             if writes[slot][0] != tid:
                 raise NotAScan("a slot read by one thread and written by another in the same phase")
             return writes[slot][1]
         self._phase["reads"].setdefault(slot, set()).add(tid)
-        return self.slots[slot]
+        value = self.arrays[e.buffer][slot[1]]
+        if value is UNSET:
+            raise NotAScan("a slot read before the statements set it")
+        return value
 
     def binary(self, e: I.Binary, env):
         if e.op in ("and", "or"):  # C's && and || evaluate their right side only when needed

@@ -356,6 +356,20 @@ class BlockScan:
 
 
 @dataclass(frozen=True, slots=True)
+class WarpScan:
+    """An inclusive prefix sum within each warp of a per-thread value (block level, between phases):
+    afterwards lane l of every warp holds the sum of `value` over lanes 0..l of its warp. `staged`
+    names the (warps, 32) shared tile, `warp` and `step` the loop variables of its serial form. Needs a
+    block of whole warps."""
+    value: str  # a DeclPrivate scalar
+    dtype: str
+    staged: str
+    warp: str
+    step: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class TileCopy:
     """`extent` consecutive elements between the global `buffer` from `offset` and the shared array
     `shared` from `shared_offset` (block level, between phases): global to shared when `load`, else
@@ -423,8 +437,8 @@ class TiledGemm:
 
 
 Stmt = (Let | DeclVar | DeclLocal | AssignVar | Store | If | For | While | Break | Continue | Return | Evaluate
-        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | BlockScan | WarpReduce | TileCopy | Raised
-        | TiledGemm)
+        | Parallel | Barrier | DeclShared | DeclPrivate | PrivateStore | BlockReduce | BlockScan | WarpReduce | WarpScan | TileCopy
+        | Raised | TiledGemm)
 
 # ---------------------------------------------------------------- kernels
 

@@ -142,6 +142,9 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
                                 "per-thread value and shared array")
         elif isinstance(s, I.TiledGemm):
             _tiled_gemm(s, scope, buffers, problems, where)
+        elif isinstance(s, I.WarpScan):
+            if privates.get(s.value) != s.dtype:
+                problems.append(f"{where}: warp scan of '{s.value}': not a {s.dtype} per-thread value")
         elif isinstance(s, I.TileCopy):
             if buffers.get(s.buffer) is None or buffers.get(s.buffer) != buffers.get(s.shared):
                 problems.append(f"{where}: tile copy between '{s.buffer}' and '{s.shared}': unknown buffers or dtypes differ")

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from c2t_testsupport import CORPUS  # noqa: E402
 from parity_mutations import (drop_first_barrier, off_by_one_load, shift_raised_scan,  # noqa: E402
-                              shift_tile_copies, shorten_gemm_reduction, wrong_reduction_operator,
-                              write_converted_tree)
+                              shift_tile_copies, shorten_gemm_reduction, skip_raised_warp_scans,
+                              wrong_reduction_operator, write_converted_tree)
 
 from cuda2tile.parity.harness import ParityOptions, main, plan_file, run_parity  # noqa: E402
 from cuda2tile.parse.host_info import analyze  # noqa: E402
@@ -46,6 +46,7 @@ BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idiom
     ("linalg/matmul_half.cu", "hgemm_naive", shorten_gemm_reduction, "C", None),
     ("cooperative/block_scan.cu", "scan_hillis_steele", shift_raised_scan, "y", None),
     ("cooperative/block_reduce.cu", "reduce_tree", shift_tile_copies, "partial", None),
+    ("cooperative/block_scan.cu", "scan_warp_shfl_up", skip_raised_warp_scans, "y", None),
 ]
 
 
@@ -54,7 +55,8 @@ BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idiom
                          ids=["off-by-one-index", "dropped-barrier", "wrong-reduction-operator",
                               "wrong-raised-reduction-operator", "wrong-raised-warp-reduction",
                               "raised-sgemm-short-k", "raised-hgemm-short-k",
-                              "raised-scan-exclusive", "raised-tile-copy-off-by-one"])
+                              "raised-scan-exclusive", "raised-tile-copy-off-by-one",
+                              "raised-warp-scan-skipped"])
 def test_broken_conversion_is_reported_with_worst_index(source, kernel, mutate, buffer, raise_idioms, tmp_path):
     cu = CORPUS / source
     write_converted_tree(cu, kernel, None, tmp_path / "faithful", raise_idioms)

@@ -127,3 +127,46 @@ __global__ void scan_param_bound(int n, int steps, const float* x, float* y) {
 // CHECK-LABEL: def scan_param_bound(
 // CHECK-NOT:       raised: scan
 // CHECK:           return scan_param_bound
+
+// a warp scan through __shfl_up_sync: lanes below `off` keep their value, the others add the lane
+// `off` below; every lane ends with the sum over its warp's lanes up to itself
+__global__ void warp_scan(int n, const float* x, float* y) {
+  int lane = threadIdx.x & 31;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = (i < n) ? x[i] : 0.0f;
+  for (int off = 1; off < 32; off <<= 1) {
+    float up = __shfl_up_sync(0xffffffff, v, off);
+    if (lane >= off) v += up;
+  }
+  if (i < n) y[i] = v;
+}
+// CHECK-LABEL: def warp_scan(
+// CHECK:           # raised: scan; decided per launch, the faithful form runs otherwise
+// CHECK-NEXT:      if target in ("c", "cuda", "hip") and (block_x == 32 or block_x == 64 or block_x == 128 or block_x == 256 or block_x == 512 or block_x == 1024):
+// CHECK-NEXT:          v_scan_staged = T.alloc_shared((block_x // 32, 32), "float32", scope=smem_scope)
+// CHECK-NEXT:          for tx in T.Parallel(block_x):
+// CHECK-NEXT:              v_scan_staged[tx // 32, tx % 32] = v[tx]
+// CHECK-NEXT:          T.sync_threads()
+// CHECK-NEXT:          if target == "c":
+// CHECK-NEXT:              for v_scan_warp in T.serial(block_x // 32):
+// CHECK-NEXT:                  for v_scan_step in T.serial(1, 32):
+// CHECK:               else:
+// CHECK-NEXT:              T.cumsum(v_scan_staged, dim=1)
+// CHECK:               for tx in T.Parallel(block_x):
+// CHECK-NEXT:              v[tx] = v_scan_staged[tx // 32, tx % 32]
+
+// near miss: lanes add the value two lanes up as well, so each sum counts some lanes twice
+__global__ void warp_scan_overlapping(int n, const float* x, float* y) {
+  int lane = threadIdx.x & 31;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = (i < n) ? x[i] : 0.0f;
+  for (int off = 1; off < 32; off <<= 1) {
+    float up = __shfl_up_sync(0xffffffff, v, off);
+    float up2 = __shfl_up_sync(0xffffffff, v, 2 * off);
+    if (lane >= 2 * off) v += up + up2;
+  }
+  if (i < n) y[i] = v;
+}
+// CHECK-LABEL: def warp_scan_overlapping(
+// CHECK-NOT:       raised: scan
+// CHECK:           return warp_scan_overlapping
