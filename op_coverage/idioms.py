@@ -89,8 +89,8 @@ IDIOMS: tuple[Idiom, ...] = (
                "slots hold exact prefix sums, no other changed slot is read later and the scalars left behind "
                "(e.g. which half of a double buffer holds the result) are known (decided per launch; other "
                "blocks run the loop). Stretches that read global memory or a scalar parameter midway (e.g. "
-               "Blelloch's scan writing the block total between its sweeps), warp scans under a guard of some "
-               "warps only (raised for one-warp blocks), racy in-place steps and scans whose partial sums are read later stay faithful. Sums are "
+               "Blelloch's scan writing the block total between its sweeps), warp scans under a guard of whole "
+               "warps whose result is read outside it, racy in-place steps and scans whose partial sums are read later stay faithful. Sums are "
                "re-associated.",
           tests=("tests/translation/raise_scan.cu", "corpus/cooperative/block_scan.cu")),
 )

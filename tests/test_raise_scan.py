@@ -191,6 +191,24 @@ def test_raised_warp_scan_matches_the_shuffles_and_numpy(modules, block):
     np.testing.assert_allclose(got["raised"], want, rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.slow
+def test_warp0_scan_scans_warp_0_and_leaves_the_others(modules):
+    from cuda2tile.parity.converted import build_c, run_c
+
+    block, blocks = 128, 2
+    n = block * blocks
+    x = np.random.default_rng(5).uniform(0, 1, n).astype(np.float32)
+    got = {}
+    for label in ("raised", "faithful"):
+        info = modules[label]["translation"].KERNELS["warp0_scan"]
+        got[label] = run_c(build_c(info, (block,)), info, {"n": np.int32(n), "x": x, "y": np.full(n, -1, np.float32)},
+                           (blocks,))["y"]
+    want = np.full(n, -1, np.float32).reshape(blocks, block)
+    want[:, :32] = np.cumsum(x.reshape(blocks, block)[:, :32], axis=1)
+    np.testing.assert_allclose(got["raised"], got["faithful"], rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got["raised"], want.reshape(-1), rtol=1e-5, atol=1e-5)
+
+
 def test_blocks_outside_the_verified_sizes_build_the_loop(modules):
     raised = modules["raised"]["translation"].KERNELS["scan_register"]["factory"]
     faithful = modules["faithful"]["translation"].KERNELS["scan_register"]["factory"]
@@ -203,7 +221,7 @@ def test_blocks_outside_the_verified_sizes_build_the_loop(modules):
 def test_near_misses_convert_to_the_same_bytes_either_way(tmp_path):
     raised = _convert(tmp_path / "a", SOURCE.read_text())
     faithful = _convert(tmp_path / "b", SOURCE.read_text(), "--no-raise=scan")
-    for name in ("scan_racy", "scan_skips", "scan_param_bound", "warp_scan_overlapping"):
+    for name in ("scan_racy", "scan_skips", "scan_param_bound", "warp_scan_overlapping", "warp0_scan_read_by_all"):
         assert _factory(raised, name) == _factory(faithful, name)
     assert _factory(raised, "scan_register") != _factory(faithful, "scan_register")
 

@@ -32,6 +32,7 @@ from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.ir_names import all_names, fresh, nodes
+from cuda2tile.lift.raise_warp_reduce import reads_after_are_safe, resolve, whole_warps
 from cuda2tile.lift.scan_machine import UNSET, ZERO, NotAScan, Run, ScanMachine, slots_read
 from op_coverage.idioms import idiom
 
@@ -222,10 +223,25 @@ def _warp_candidates(init, loop) -> bool:
             and not any(isinstance(x, _WARP_FORBIDDEN) for x in nodes((init, loop))))
 
 
+def _loop_guard(loop) -> tuple[bool, object]:
+    """(whether the loop's phases agree on one guard, that guard or None): a guard that selects whole warps
+    (`if (warp == 0)`) around every phase's statements, or no guard at all."""
+    guards = set()
+    for phase in (x for x in nodes(loop.body) if isinstance(x, I.Parallel)):
+        lets = {st.name: st.value for st in phase.body[:-1] if isinstance(st, I.Let)}
+        last = phase.body[-1] if phase.body else None
+        guard = None
+        if len(lets) == len(phase.body) - 1 and isinstance(last, I.If) and not last.other:
+            cond = resolve(last.cond, lets)
+            guard = cond if whole_warps(cond) else None
+        guards.add(guard)
+    return len(guards) == 1, next(iter(guards), None)
+
+
 def _warp_plan(block: int, stretch, value: I.DeclPrivate, arrays: dict[str, I.DeclShared],
-               entry: dict[str, int]) -> bool:
-    """Whether the stretch leaves every thread t of a `block`-thread block holding the sum of `value` over
-    lanes 0..t % 32 of its warp."""
+               entry: dict[str, int], guard) -> bool:
+    """Whether the stretch leaves every thread t of a `block`-thread block under `guard` (None: every
+    thread) holding the sum of `value` over lanes 0..t % 32 of its warp, and the others their own."""
     scratch = {name: [UNSET] * (block if d.size == "threads" else d.size) for name, d in arrays.items()}
     machine = ScanMachine("", 0, value.dtype, block, entry, arrays=scratch)
     value = value.name
@@ -233,9 +249,11 @@ def _warp_plan(block: int, stretch, value: I.DeclPrivate, arrays: dict[str, I.De
         machine.privates[(value, t)] = Run(t, t + 1)
     try:
         machine.run_block(stretch)
+        inside = [guard is None or machine.truth(guard, {"": t}) for t in range(block)]
     except (NotAScan, KeyError, RecursionError):
         return False
-    return all(machine.privates.get((value, t)) == Run(t - t % 32, t + 1) for t in range(block))
+    return all(machine.privates.get((value, t)) == (Run(t - t % 32, t + 1) if inside[t] else Run(t, t + 1))
+               for t in range(block))
 
 
 def _raise_warp_scans(kernel: I.Kernel, body: tuple, taken: set[str]) -> tuple:
@@ -261,11 +279,15 @@ def _raise_warp_scans(kernel: I.Kernel, body: tuple, taken: set[str]) -> tuple:
         form = None
         if arrays <= set(shared) and not (arrays & later_arrays) and not ((assigned | bound) & later):
             entry = _entry_uniforms(out[:k], params)
-            for value in sorted(written & read & set(privates)):
+            agreed, guard = _loop_guard(loop)
+            for value in sorted(written & read & set(privates)) if agreed else ():
                 if (written - {value}) & later or any(shared[a].dtype != privates[value].dtype for a in arrays):
                     continue
+                # under a guard, the tile form scans every warp: threads outside it must not look afterwards
+                if guard is not None and not reads_after_are_safe(after, value, False, guard):
+                    continue
                 blocks = [b for b in SCAN_BLOCKS if _warp_plan(b, stretch, privates[value],
-                                                             {a: shared[a] for a in arrays}, entry)]
+                                                             {a: shared[a] for a in arrays}, entry, guard)]
                 if blocks:
                     names = [fresh(f"{value}_{part}", taken) for part in ("scan_staged", "scan_warp", "scan_step")]
                     scan = I.WarpScan(value, privates[value].dtype, *names, line=init.line)

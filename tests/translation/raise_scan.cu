@@ -170,3 +170,41 @@ __global__ void warp_scan_overlapping(int n, const float* x, float* y) {
 // CHECK-LABEL: def warp_scan_overlapping(
 // CHECK-NOT:       raised: scan
 // CHECK:           return warp_scan_overlapping
+
+// a warp scan run by warp 0 only (as the second stage of a block scan): raised for every block size,
+// since only warp 0 reads the result (the tile form scans every warp)
+__global__ void warp0_scan(int n, const float* x, float* y) {
+  int lane = threadIdx.x & 31;
+  int warp = threadIdx.x >> 5;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = (i < n) ? x[i] : 0.0f;
+  if (warp == 0) {
+    for (int off = 1; off < 32; off <<= 1) {
+      float up = __shfl_up_sync(0xffffffff, v, off);
+      if (lane >= off) v += up;
+    }
+    if (i < n) y[i] = v;
+  }
+}
+// CHECK-LABEL: def warp0_scan(
+// CHECK:           # raised: scan; decided per launch, the faithful form runs otherwise
+// CHECK-NEXT:      if target in ("c", "cuda", "hip") and (block_x == 32 or block_x == 64 or block_x == 128 or block_x == 256 or block_x == 512 or block_x == 1024):
+// CHECK:                   T.cumsum(v_scan_staged, dim=1)
+
+// near miss: every warp stores its value after warp 0's scan, and CUDA leaves the other warps' alone
+__global__ void warp0_scan_read_by_all(int n, const float* x, float* y) {
+  int lane = threadIdx.x & 31;
+  int warp = threadIdx.x >> 5;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = (i < n) ? x[i] : 0.0f;
+  if (warp == 0) {
+    for (int off = 1; off < 32; off <<= 1) {
+      float up = __shfl_up_sync(0xffffffff, v, off);
+      if (lane >= off) v += up;
+    }
+  }
+  if (i < n) y[i] = v;
+}
+// CHECK-LABEL: def warp0_scan_read_by_all(
+// CHECK-NOT:       raised: scan
+// CHECK:           return warp0_scan_read_by_all
