@@ -181,21 +181,15 @@ class StmtPrinter:
         self.emit(depth, "T.sync_threads()  # the tree's last __syncthreads()")
 
     def block_scan(self, s: I.BlockScan, depth: int) -> None:
-        """Stage the scanned slots in a shared tile, scan it in place, write the result slots, barrier.
-        TileLang's `T.cumsum` has no lowering for target "c" (TILELANG_FACTS §8.2), where the block's
-        code outside T.Parallel runs once, in order: there a serial loop adds each slot's predecessor."""
+        """Stage the scanned slots in a shared tile, scan it in place (`tile_scan`), write the result
+        slots, barrier."""
         n, e, tx = self.names, self.expr, self.expr.thread_vars[0]
         extent, staged, buf, step = e(s.extent), n(s.staged), n(s.buffer), n(s.step)
         self.emit(depth, f'{staged} = T.alloc_shared(({extent},), "{s.dtype}", scope=smem_scope)')
         self.emit(depth, f"for {tx} in T.Parallel({extent}):")
         self.emit(depth + 1, f"{staged}[{tx}] = {buf}[{e(_plus_thread(s.src))}]")
-        self.emit(depth, "T.sync_threads()")
-        self.emit(depth, 'if target == "c":')
-        self.emit(depth + 1, f"for {step} in T.serial(1, {extent}):")
-        self.emit(depth + 2, f"{staged}[{step}] = {staged}[{step}] + {staged}[{step} - 1]")
-        self.emit(depth, "else:")
-        self.emit(depth + 1, f"T.cumsum({staged}, dim=0)")
-        self.emit(depth, "T.sync_threads()")
+        self.tile_scan(depth, staged, 0, [f"for {step} in T.serial(1, {extent}):",
+                                          f"    {staged}[{step}] = {staged}[{step}] + {staged}[{step} - 1]"])
         self.emit(depth, f"for {tx} in T.Parallel({extent}):")
         target = f"{buf}[{e(_plus_thread(s.dst))}]"
         if s.exclusive:
@@ -206,24 +200,32 @@ class StmtPrinter:
         self.emit(depth, "T.sync_threads()  # the scan's last __syncthreads()")
 
     def warp_scan(self, s: I.WarpScan, depth: int) -> None:
-        """Stage every lane's value in a (warps, 32) shared tile, scan each row, hand the sums back.
-        As for block scans, the C back end gets a serial loop (no T.cumsum there)."""
+        """Stage every lane's value in a (warps, 32) shared tile, scan each row (`tile_scan`), hand the
+        sums back."""
         n, tx = self.names, self.expr.thread_vars[0]
         staged, value, warp, step = n(s.staged), n(s.value), n(s.warp), n(s.step)
         self.emit(depth, f'{staged} = T.alloc_shared((block_x // 32, 32), "{s.dtype}", scope=smem_scope)')
         self.emit(depth, f"for {tx} in T.Parallel(block_x):")
         self.emit(depth + 1, f"{staged}[{tx} // 32, {tx} % 32] = {value}[{tx}]")
-        self.emit(depth, "T.sync_threads()")
-        self.emit(depth, 'if target == "c":')
-        self.emit(depth + 1, f"for {warp} in T.serial(block_x // 32):")
-        self.emit(depth + 2, f"for {step} in T.serial(1, 32):")
-        self.emit(depth + 3, f"{staged}[{warp}, {step}] = {staged}[{warp}, {step}] + {staged}[{warp}, {step} - 1]")
-        self.emit(depth, "else:")
-        self.emit(depth + 1, f"T.cumsum({staged}, dim=1)")
-        self.emit(depth, "T.sync_threads()")
+        self.tile_scan(depth, staged, 1, [
+            f"for {warp} in T.serial(block_x // 32):",
+            f"    for {step} in T.serial(1, 32):",
+            f"        {staged}[{warp}, {step}] = {staged}[{warp}, {step}] + {staged}[{warp}, {step} - 1]"])
         self.emit(depth, f"for {tx} in T.Parallel(block_x):")
         self.emit(depth + 1, f"{value}[{tx}] = {staged}[{tx} // 32, {tx} % 32]")
         self.emit(depth, "T.sync_threads()  # the loop's last warp exchange")
+
+    def tile_scan(self, depth: int, staged: str, dim: int, serial: list[str]) -> None:
+        """`T.cumsum(staged, dim=dim)` between barriers on GPUs. TileLang has no T.cumsum for target "c"
+        (TILELANG_FACTS §8.2); there the block's code outside T.Parallel runs once, in order, so the
+        `serial` lines add each element's predecessor instead."""
+        self.emit(depth, "T.sync_threads()")
+        self.emit(depth, 'if target == "c":')
+        for line in serial:
+            self.emit(depth + 1, line)
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f"T.cumsum({staged}, dim={dim})")
+        self.emit(depth, "T.sync_threads()")
 
     def warp_reduce(self, s: I.WarpReduce, depth: int) -> None:
         """Stage every lane's value in the shared scratch, reduce each warp's row of a (warps, 32) tile,
