@@ -51,6 +51,15 @@ def _i32(v: int) -> I.Const:
     return I.Const(v, "int32")
 
 
+def _block_in(blocks: list[int]) -> I.Expr:
+    """`blockDim.x == b1 or blockDim.x == b2 or ...`: the launches a raised form covers."""
+    requires = None
+    for block in blocks:
+        test = I.Binary("eq", I.BlockDim("x"), _i32(block), "bool")
+        requires = test if requires is None else I.Binary("or", requires, test, "bool")
+    return requires
+
+
 def _arrays(s) -> set[str]:
     """The buffers a statement loads or stores."""
     return {x.buffer for x in nodes(s) if isinstance(x, (I.Load, I.Store))}
@@ -201,11 +210,7 @@ def _raise_stretch(kernel: I.Kernel, start: int, end: int, decl: I.DeclShared, t
         scan = I.BlockScan(decl.name, I.BlockDim("x"), _offset_expr(*src), _offset_expr(*dst), exclusive,
                            decl.dtype, staged, step, line)
         sets = tuple(I.AssignVar(name, _i32(value), line) for name, value in finals)
-        requires = None
-        for block in blocks:
-            test = I.Binary("eq", I.BlockDim("x"), _i32(block), "bool")
-            requires = test if requires is None else I.Binary("or", requires, test, "bool")
-        form = (I.Raised(IDIOM, _TARGETS, requires, (scan,) + sets, form, line),)
+        form = (I.Raised(IDIOM, _TARGETS, _block_in(blocks), (scan,) + sets, form, line),)
     return form
 
 
@@ -286,16 +291,16 @@ def _raise_warp_scans(kernel: I.Kernel, body: tuple, taken: set[str]) -> tuple:
                 # under a guard, the tile form scans every warp: threads outside it must not look afterwards
                 if guard is not None and not reads_after_are_safe(after, value, False, guard):
                     continue
-                blocks = [b for b in SCAN_BLOCKS if _warp_plan(b, stretch, privates[value],
-                                                             {a: shared[a] for a in arrays}, entry, guard)]
+                blocks = []
+                for b in SCAN_BLOCKS:
+                    if _warp_plan(b, stretch, privates[value], {a: shared[a] for a in arrays}, entry, guard):
+                        blocks.append(b)
+                    elif b == 64 and not blocks:
+                        break  # not a scan at 32 or 64 threads: not worth trying larger blocks
                 if blocks:
                     names = [fresh(f"{value}_{part}", taken) for part in ("scan_staged", "scan_warp", "scan_step")]
                     scan = I.WarpScan(value, privates[value].dtype, *names, line=init.line)
-                    requires = None
-                    for b in blocks:
-                        test = I.Binary("eq", I.BlockDim("x"), _i32(b), "bool")
-                        requires = test if requires is None else I.Binary("or", requires, test, "bool")
-                    form = I.Raised(IDIOM, _TARGETS, requires, (scan,), stretch, init.line)
+                    form = I.Raised(IDIOM, _TARGETS, _block_in(blocks), (scan,), stretch, init.line)
                     break
         if form is not None:
             out[k:k + 2] = [form]
