@@ -32,7 +32,7 @@ from dataclasses import replace
 
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.ir_names import all_names, fresh, nodes
-from cuda2tile.lift.raise_warp_reduce import reads_after_are_safe, resolve, whole_warps
+from cuda2tile.lift.raise_warp_reduce import phase_guard, reads_after_are_safe
 from cuda2tile.lift.scan_machine import UNSET, ZERO, NotAScan, Run, ScanMachine, slots_read
 from op_coverage.idioms import idiom
 
@@ -231,15 +231,7 @@ def _warp_candidates(init, loop) -> bool:
 def _loop_guard(loop) -> tuple[bool, object]:
     """(whether the loop's phases agree on one guard, that guard or None): a guard that selects whole warps
     (`if (warp == 0)`) around every phase's statements, or no guard at all."""
-    guards = set()
-    for phase in (x for x in nodes(loop.body) if isinstance(x, I.Parallel)):
-        lets = {st.name: st.value for st in phase.body[:-1] if isinstance(st, I.Let)}
-        last = phase.body[-1] if phase.body else None
-        guard = None
-        if len(lets) == len(phase.body) - 1 and isinstance(last, I.If) and not last.other:
-            cond = resolve(last.cond, lets)
-            guard = cond if whole_warps(cond) else None
-        guards.add(guard)
+    guards = {phase_guard(x)[1] for x in nodes(loop.body) if isinstance(x, I.Parallel)}
     return len(guards) == 1, next(iter(guards), None)
 
 

@@ -54,17 +54,23 @@ def _halving(cursor: str, step) -> bool:
         I.Binary("shr", c, _i32(1), "int32"), I.Binary("truncdiv", c, _i32(2), "int32"))
 
 
+def phase_guard(phase: I.Parallel) -> tuple[tuple, object]:
+    """(the statements the phase runs under its whole-warp guard, that guard) for `[Lets] if G: stmts`
+    with G selecting whole warps (`if (warp == 0)`), else (the phase's statements, None)."""
+    body = phase.body
+    lets = {s.name: s.value for s in body[:-1] if isinstance(s, I.Let)}
+    last = body[-1] if body else None
+    if len(lets) == len(body) - 1 and isinstance(last, I.If) and not last.other:
+        guard = resolve(last.cond, lets)
+        if whole_warps(guard):
+            return last.then, guard
+    return body, None
+
+
 def _guarded(phase: I.Parallel) -> tuple[I.Stmt, object] | None:
     """(the phase's one statement, its warp-uniform guard or None): `stmt`, or `[Lets] if G: stmt`."""
-    body = phase.body
-    if len(body) == 1 and not isinstance(body[0], I.If):
-        return body[0], None
-    lets = {s.name: s.value for s in body[:-1] if isinstance(s, I.Let)}
-    last = body[-1]
-    if len(lets) != len(body) - 1 or not (isinstance(last, I.If) and not last.other and len(last.then) == 1):
-        return None
-    guard = resolve(last.cond, lets)
-    return (last.then[0], guard) if whole_warps(guard) else None
+    stmts, guard = phase_guard(phase)
+    return (stmts[0], guard) if len(stmts) == 1 else None
 
 
 def resolve(e, lets: dict):

@@ -103,16 +103,15 @@ def _quiet_autotuner() -> None:
 def _arguments(info: dict, inputs: dict, grid, device: Device) -> tuple[list, dict]:
     """(the call's arguments as fresh tensors and scalars, the tensors by CUDA parameter name)."""
     buffers, scalars = split_inputs(info, inputs)
-    tensors: dict = {}
+    tensors: list = []  # made in parameter order by _call_args
 
     def make(array):
-        t = device.tensor(array)
-        tensors[len(tensors)] = t
-        return t
+        tensors.append(device.tensor(array))
+        return tensors[-1]
 
     args = _call_args(info, buffers, scalars, make) + list(_grid_args(info, grid))
     names = [p["cuda_name"] for p in info["params"] if p["kind"] == "buffer"]
-    return args, dict(zip(names, tensors.values()))
+    return args, dict(zip(names, tensors))
 
 
 def _outputs(info: dict, by_name: dict) -> dict[str, np.ndarray]:
