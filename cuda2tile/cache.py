@@ -193,17 +193,19 @@ def _source_digest(path: str, max_size: int) -> str | None:
 
 def _diag_to_json(d) -> list:
     return [d.code, d.message, d.loc.file, d.loc.line, d.loc.col, d.kernel,
-            None if d.severity is None else d.severity.value]
+            None if d.severity is None else d.severity.value, d.quote]
 
 
 def _diag_from_json(item):
     from cuda2tile.diagnostics import CODES, Diagnostic, Location, Severity
 
-    code, message, file, line, col, kernel, severity = item
+    code, message, file, line, col, kernel, severity, quote = item
     if code not in CODES:
         raise ValueError(f"unknown code {code}")
+    if quote is not None and not isinstance(quote, str):
+        raise ValueError("quote must be a string")
     return Diagnostic(code, message, Location(file, int(line), int(col)), kernel,
-                      None if severity is None else Severity(severity))
+                      None if severity is None else Severity(severity), quote)
 
 
 def _result_to_json(result) -> dict:

@@ -55,8 +55,11 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "A directory under a source tree was skipped: it is the output directory (`-o` inside the input tree), "
           "or a symlink that leads back to a directory already scanned (a loop such as `loop -> ..`)."),
     _code("C2T1101", E, "CUDA parse error", "medium",
-          "clang reported an error in the source. Kernels whose bodies contain errors are not converted; "
-          "other kernels of the file still are."),
+          "clang reported an error in the source, at the file and line where it is (a header's own line for an "
+          "error in a header). A kernel is not converted when an error lies in its body, in a `__device__` "
+          "function it calls, or in a declaration it uses (a typedef, a type, a global variable), wherever that "
+          "is; its diagnostic quotes clang's message. Errors in host code no kernel uses cost nothing: clang's "
+          "error limit is off, so nothing after them is lost."),
     _code("C2T1102", W, "header not found", "low",
           "An `#include` could not be resolved. cuda2tile ships stand-ins for the CUDA and C headers kernels "
           "usually include; pass `-I DIR` (or `-p DIR` with a compile_commands.json) for project headers."),
@@ -65,18 +68,26 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "An expression or statement nests more deeply than cuda2tile translates (256 levels of expressions, "
           "128 of statements, e.g. `a+a+...+a` with thousands of terms from a macro). The kernel is reported "
           "`unsupported` at the line where the limit is reached; split the expression with temporaries."),
+    _code("C2T1105", W, "code clang could not resolve", "medium",
+          "Device code holds an expression clang kept only for error recovery (a call it could not resolve, an "
+          "invalid declaration, a type it could not determine). Such a node has no meaning to translate, so "
+          "the kernel is refused at its line instead of being converted without it. It comes with a clang "
+          "error (C2T1101) that says what to fix, usually a missing header or declaration."),
     _code("C2T1201", W, "unsupported statement", "high",
           "The kernel contains a statement kind that the lift does not translate (e.g. `goto`, `switch`, "
           "`asm`). The kernel is reported `unsupported` and skipped; other kernels still convert."),
     _code("C2T1202", W, "unsupported expression", "high",
           "An expression form the lift does not translate (e.g. function pointers, `sizeof` of an expression, "
-          "assignments used as values)."),
+          "assignments used as values, a cast to a reference of another type such as `(int&)f`), or an "
+          "expression statement whose effects could be lost (`f() + g();`: write each call as its own "
+          "statement)."),
     _code("C2T1203", W, "unsupported CUDA function", "medium",
           "A call to a CUDA or library function with no TileLang mapping in `op_coverage/`."),
     _code("C2T1204", W, "cooperative construct not lifted yet", "high",
           "A block- or grid-level construct the lift does not translate yet: `__threadfence*`, "
           "`__syncthreads_count/and/or`, cooperative groups, `__shared__` memory or barriers inside "
-          "`__device__` functions, `__constant__` and other global variables."),
+          "`__device__` functions, `__constant__` and other global variables, `static` local variables (one "
+          "object for the whole grid), calls of member functions."),
     _code("C2T1205", W, "unsupported atomic operation", "medium",
           "The atomic has no TileLang operation (e.g. `atomicCAS`, `atomicExch`) or is used on a form the "
           "lift does not translate."),
@@ -103,7 +114,9 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "Warp shuffles, votes and `__syncwarp` are lifted for full masks (0xffffffff or `__activemask()`) only."),
     _code("C2T1216", W, "warp exchange in an unsupported position", "medium",
           "A warp shuffle or vote inside a loop condition, or under control flow that differs between the "
-          "threads of a block in a way the phase split cannot keep (e.g. a thread-dependent loop)."),
+          "threads of a block in a way the phase split cannot keep (e.g. a thread-dependent loop); or a "
+          "`__device__` function that synchronises or goes through a `volatile` pointer, called inside a "
+          "larger expression (call it as a statement of its own: it is inlined into the kernel)."),
     _code("C2T1401", E, 'target lowering failed', "medium",
           "`cuda2tile check`: TileLang could not build or lower the converted kernel for this target. The message is TileLang's; the location is the CUDA line of the statement the failure was traced to (else the kernel). Every other target is still checked and reported on its own."),
     _code("C2T1402", E, 'target compiler rejected the generated code', "medium",
@@ -138,6 +151,9 @@ class Diagnostic:
     loc: Location
     kernel: str | None = None
     severity: Severity | None = None  # overrides the code's default (clang's own severities)
+    # The source line to quote when the location is not in the file being converted (a header's
+    # error is shown with the header's line, `inc/util.h:5:1`, never the main file's line 5).
+    quote: str | None = None
 
     @property
     def effective_severity(self) -> Severity:
@@ -156,10 +172,19 @@ class Diagnostic:
 
 
 def render(diag: Diagnostic, source_lines: list[str] | None = None) -> str:
-    """Format like clang: `file:line:col: warning: C2T1203: message`, then the line and a caret."""
+    """Format like clang: `file:line:col: warning: C2T1203: message`, then the line and a caret.
+
+    `source_lines` are the lines of the converted file; a diagnostic located in another file (a
+    header) carries its own line in `quote` ("" when it could not be read: no quote at all)."""
     head = f"{diag.loc}: {diag.effective_severity.value}: {diag.code}: {diag.message}"
-    if not source_lines or not (1 <= diag.loc.line <= len(source_lines)):
+    if diag.quote is not None:
+        text = diag.quote
+    elif not source_lines or not (1 <= diag.loc.line <= len(source_lines)):
         return head
-    text = source_lines[diag.loc.line - 1].rstrip("\r\n").replace("\t", " ")
+    else:
+        text = source_lines[diag.loc.line - 1]
+    if not text or diag.loc.line <= 0:
+        return head
+    text = text.rstrip("\r\n").replace("\t", " ")
     caret = " " * max(diag.loc.col - 1, 0) + "^"
     return f"{head}\n{text}\n{caret}"

@@ -24,7 +24,7 @@ from cuda2tile.emit.module import emit_module
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.ir_names import raised_idioms
 from cuda2tile.lift.lift_kernel import kernel_python_name, lift_kernel
-from cuda2tile.parse import prelude_pch
+from cuda2tile.parse import cuda_ast as A, prelude_pch
 from cuda2tile.parse.frontend import FrontendOptions, parse_file
 
 REPORT_SCHEMA = "cuda2tile.report/1"
@@ -97,6 +97,7 @@ def convert_source(path: str, display: str, options: ConvertOptions = ConvertOpt
     if parsed.unit is None:
         return result, None
     unit = parsed.unit
+    result.internal_errors += list(unit.internal_errors)
     functions = {f.name: f for f in unit.functions if not f.is_kernel}
     kernels = [f for f in unit.functions if f.is_kernel and _selected(f.name, options.kernels)]
     if not any(f.is_kernel for f in unit.functions):
@@ -107,10 +108,12 @@ def convert_source(path: str, display: str, options: ConvertOptions = ConvertOpt
             continue  # converted through its instantiations
         kr = KernelResult(fn.name, None, "unsupported", fn.loc.line, fn.end_line)
         result.kernels.append(kr)
-        errors = [ln for ln in parsed.failed_lines if fn.loc.line <= ln <= fn.end_line]
+        errors = clang_errors_reached(fn, functions)
         if errors:
-            kr.diagnostics.append(Diagnostic("C2T1101", f"kernel '{fn.name}' has parse errors and is not converted",
-                                             fn.loc, kernel=fn.name))
+            where, message = errors[0]
+            also = f" (and {len(errors) - 1} more clang error{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+            kr.diagnostics.append(Diagnostic("C2T1101", f"kernel '{fn.name}' is not converted: clang error at "
+                                                        f"{where}: {message}{also}", fn.loc, kernel=fn.name))
             continue
         try:
             kernel = lift_kernel(fn, functions, unit.launches, raise_idioms=options.raise_idioms)
@@ -146,6 +149,23 @@ def convert_source(path: str, display: str, options: ConvertOptions = ConvertOpt
         result.internal_errors.append(traceback.format_exc())
         text = emit_module([], display, parsed.source_lines, notes)
     return result, text
+
+
+def clang_errors_reached(kernel: A.Function, functions: dict[str, A.Function]) -> list[tuple[Location, str]]:
+    """clang's errors in the kernel, in the `__device__` functions it calls (transitively) and in the
+    declarations those use, wherever they are: any one of them means clang did not give us the code as
+    written, so the kernel is refused with clang's message rather than converted from what is left."""
+    found: list[tuple[Location, str]] = []
+    seen: set[str] = set()
+    todo = [kernel]
+    while todo:
+        fn = todo.pop()
+        found += [e for e in fn.clang_errors if e not in found]
+        for callee in [n.callee for n in A.walk(fn.body) if isinstance(n, A.Call) and n.device_function]:
+            if callee not in seen and callee in functions:
+                seen.add(callee)
+                todo.append(functions[callee])
+    return found
 
 
 def _convert_job(job: tuple[str, str, ConvertOptions]) -> tuple[FileResult, str | None]:

@@ -100,7 +100,7 @@ class StmtPrinter:
                 value = f'T.reinterpret({value}, "{carrier}")'
             self.emit(depth, f"{n(s.buffer)}[{e(s.index)}] = {value}")
         elif isinstance(s, I.If):
-            self.emit(depth, f"if {e(s.cond)}:")
+            self.emit(depth, f"if {self.expr.condition(s.cond)}:")
             self.block(s.then, depth + 1)
             if s.other:
                 self.emit(depth, "else:")

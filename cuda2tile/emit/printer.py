@@ -26,6 +26,7 @@ _BINARY = {"add": ("+", "add"), "sub": ("-", "add"), "mul": ("*", "mul"), "div":
            "ge": (">=", "cmp"), "eq": ("==", "cmp"), "ne": ("!=", "cmp"), "and": ("and", "and"),
            "or": ("or", "or")}
 _CALLS = {"truncdiv": "T.truncdiv", "truncmod": "T.truncmod"}
+_COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
 
 # dtypes that TileLang's C back end cannot pass across the kernel boundary (TILELANG_FACTS §1.3, §10),
 # and the carrier dtype used instead on every target (same bits, or a wider exact type).
@@ -90,6 +91,54 @@ class ExprPrinter:
 
     def __call__(self, e: I.Expr) -> str:
         return self.expr(e)[0]
+
+    def condition(self, e: I.Expr) -> str:
+        """`e` as the condition of an `if` or a `T.if_then_else`.
+
+        TVM bounds the variables of each such condition by solving its comparisons
+        (`ConditionalBoundsContext`, in every block that allocates, i.e. beside any `T.alloc_var`).
+        The solver takes a comparison when it is built of variables, constants, + - * and floor
+        division only, and it cannot do unsigned arithmetic: `if i < q:` over uint64 lets fails
+        with "cannot make uint from negative value -1". Unsigned comparisons that read an unsigned
+        variable are therefore printed in a form the solver leaves alone, with the same result:
+          uint8/16/32:  `T.cast(i, "int64") < T.cast(q, "int64")`  (zero extension keeps the order)
+          uint64:       `T.cast(T.cast(i, "int64"), "uint64") < q`  (a round trip of one operand,
+                        same bits: no signed type holds every uint64, so the comparison stays unsigned)"""
+        return self(self._solver_safe(e))
+
+    def _solver_safe(self, e: I.Expr) -> I.Expr:
+        if isinstance(e, I.Unary) and e.op == "not":
+            return I.Unary("not", self._solver_safe(e.operand), e.dtype)
+        if not isinstance(e, I.Binary):
+            return e
+        if e.op in ("and", "or"):
+            return I.Binary(e.op, self._solver_safe(e.lhs), self._solver_safe(e.rhs), e.dtype)
+        lhs, rhs = e.lhs, e.rhs
+        if e.op not in _COMPARISONS or not lhs.dtype.startswith("uint") or not (
+                self._reads_unsigned_var(lhs) or self._reads_unsigned_var(rhs)):
+            return e
+        if lhs.dtype != "uint64":
+            def widen(x):
+                return I.Const(x.value, "int64") if isinstance(x, I.Const) else I.Cast(x, "int64")
+            return I.Binary(e.op, widen(lhs), widen(rhs), e.dtype)
+        # one round trip suffices: the solver skips a comparison with any cast in it
+        if isinstance(lhs, I.Const):
+            return I.Binary(e.op, lhs, I.Cast(I.Cast(rhs, "int64"), "uint64"), e.dtype)
+        return I.Binary(e.op, I.Cast(I.Cast(lhs, "int64"), "uint64"), rhs, e.dtype)
+
+    def _reads_unsigned_var(self, e: I.Expr) -> bool:
+        """Whether `e` computes with an unsigned variable (a let; a `T.alloc_var` too, which TVM reads
+        as a load, harmlessly), outside loads and calls, which the solver never looks into. Scalar
+        parameters do not count: they arrive through a signed carrier and are read through a cast."""
+        if isinstance(e, I.Var):
+            return e.dtype.startswith("uint") and e.name not in self.scalar_carriers
+        if isinstance(e, I.Binary):
+            return self._reads_unsigned_var(e.lhs) or self._reads_unsigned_var(e.rhs)
+        if isinstance(e, (I.Unary, I.Cast, I.Bitcast)):
+            return self._reads_unsigned_var(e.operand)
+        if isinstance(e, I.Select):
+            return any(self._reads_unsigned_var(x) for x in (e.cond, e.then, e.other))
+        return False
 
     def wrap(self, e: I.Expr, min_prec: int) -> str:
         text, prec = self.expr(e)
@@ -157,7 +206,7 @@ class ExprPrinter:
         if isinstance(e, I.Bitcast):
             return f'T.reinterpret({self(e.operand)}, "{e.dtype}")', atom
         if isinstance(e, I.Select):
-            return f"T.if_then_else({self(e.cond)}, {self(e.then)}, {self(e.other)})", atom
+            return f"T.if_then_else({self.condition(e.cond)}, {self(e.then)}, {self(e.other)})", atom
         if isinstance(e, I.Intrinsic):
             return self.intrinsic(e), atom
         if isinstance(e, I.MacroCall):

@@ -134,6 +134,77 @@ def _fold(op: str, a: int, b: int, dtype: str) -> int | None:
     return value if value is not None and bounds and bounds[0] <= value < bounds[1] else None
 
 
+_INT_BITS = {"bool": 1, "int8": 8, "uint8": 8, "int16": 16, "uint16": 16, "int32": 32, "uint32": 32,
+             "int64": 64, "uint64": 64}
+
+
+def _wrap(value: int, dtype: str) -> int | None:
+    """`value` converted to the C integer type `dtype` (modulo 2^bits, two's complement when signed)."""
+    bits = _INT_BITS.get(dtype)
+    if bits is None:
+        return None
+    if dtype == "bool":
+        return int(value != 0)
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if not dtype.startswith("u") and value >= 1 << (bits - 1) else value
+
+
+def _constant_int(e: I.Expr, local_value, depth: int = 0) -> int | None:
+    """The value of an integer IR expression built from constants alone, with C's integer semantics
+    (`~0u` is 0xffffffff, `(unsigned)-1` too, `(1ull << 32) - 1` is 0xffffffff), following the locals
+    `local_value(name)` proves constant; None when that is not a proof (a shift by the type's width or
+    more, which C leaves undefined, a division by zero, a float, a thread index, a load...)."""
+    if depth > 32:
+        return None
+    fold = lambda x: _constant_int(x, local_value, depth + 1)  # noqa: E731
+    if isinstance(e, I.Const):
+        return None if isinstance(e.value, float) else _wrap(int(e.value), e.dtype)
+    if isinstance(e, I.Var):
+        bound = local_value(e.name)
+        value = fold(bound) if bound is not None else None
+        return _wrap(value, e.dtype) if value is not None else None
+    if isinstance(e, I.Cast):
+        value = fold(e.operand)
+        return _wrap(value, e.dtype) if value is not None and e.operand.dtype in _INT_BITS else None
+    if isinstance(e, I.Unary):
+        value = fold(e.operand)
+        if value is None or e.op not in ("neg", "bitnot", "not"):
+            return None
+        return _wrap({"neg": -value, "bitnot": ~value, "not": int(value == 0)}[e.op], e.dtype)
+    if isinstance(e, I.Select):
+        cond = fold(e.cond)
+        return None if cond is None else fold(e.then if cond else e.other)
+    if not isinstance(e, I.Binary):
+        return None
+    a, b = fold(e.lhs), fold(e.rhs)
+    if a is None or b is None:
+        return None
+    bits = _INT_BITS.get(e.lhs.dtype, 0)
+    if e.op in ("shl", "shr"):
+        if not 0 <= b < bits or (e.op == "shl" and a < 0):
+            return None  # undefined in C: `1u << 32` is not 2^32 (it is 1 on x86 and on GPUs)
+        return _wrap(a << b if e.op == "shl" else a >> b, e.dtype)
+    if e.op in ("truncdiv", "truncmod"):
+        if b == 0:
+            return None
+        q = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+        return _wrap(q if e.op == "truncdiv" else a - q * b, e.dtype)
+    ops = {"add": a + b, "sub": a - b, "mul": a * b, "bitand": a & b, "bitor": a | b, "bitxor": a ^ b,
+           "lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b, "eq": a == b, "ne": a != b,
+           "and": bool(a) and bool(b), "or": bool(a) or bool(b)}
+    return _wrap(int(ops[e.op]), e.dtype) if e.op in ops else None
+
+
+def _quiet(n) -> bool:
+    """An AST node that lifting again changes nothing for and reads no memory: literals, names,
+    arithmetic and `__activemask()` (no call that could inline statements, no load, no assignment)."""
+    if isinstance(n, A.Call):
+        return n.callee == "__activemask" and not n.device_function
+    if isinstance(n, A.UnOp):
+        return n.op in ("-", "+", "!", "~")
+    return isinstance(n, (A.IntLit, A.BoolLit, A.FloatLit, A.VarRef, A.BuiltinIndex, A.Cast, A.BinOp, A.Conditional))
+
+
 def arith(op: str, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
     """C arithmetic on IR values of `dtype`: `/` and `%` truncate on integers (T.truncdiv/truncmod)."""
     if isinstance(a, I.Const) and isinstance(b, I.Const) and not is_float(dtype) and dtype != "bool":
@@ -154,6 +225,12 @@ def cast(e: I.Expr, dtype: str) -> I.Expr:
         return e.operand  # bool -> int -> bool is the identity (`__ballot_sync(mask, i < n)` takes an int)
     if isinstance(e, I.Const) and dtype != "bool" and not (is_float(e.dtype) and not is_float(dtype)):
         if not is_float(dtype) or isinstance(e.value, (int, float)):
+            wrapped = None if is_float(dtype) else _wrap(int(e.value), dtype)
+            if wrapped is not None and wrapped != e.value:
+                # C converts an integer the target cannot hold modulo 2^bits (two's complement for signed
+                # targets, which C++20 defines): `(unsigned char)300` is 44, `(signed char)200` is -56.
+                # TVM refuses the literal `T.uint8(300)`, and a `T.cast` of 300 too (it folds to that).
+                return const(wrapped, dtype)
             if is_float(dtype) or 0 <= e.value < 2 ** 31:  # in-range integer constants convert exactly
                 return const(e.value, dtype)
     return I.Cast(e, dtype)
@@ -329,7 +406,8 @@ class ExprLifter:
         if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.Index):
             base = self.pointer(e.operand.base)
             step = offset_scale(self.value(e.operand.index), lanes_of(base.pointee))
-            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee)
+            # `&vs[16]` of a volatile `vs` is a volatile pointer: its stores keep the warp's lockstep order
+            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee, volatile=base.volatile)
         if isinstance(e, A.Index) and isinstance(e.type, A.Array):  # a row of a 2-D array: tile[ty]
             base, offset = self.element_offset(e)
             return PointerBinding(base.buffer, offset, e.type.elem, volatile=base.volatile)
@@ -464,13 +542,33 @@ class ExprLifter:
         raise LiftError("C2T1204", f"cooperative_groups {g.kind} method '{method}' is not lifted yet", e.loc)
 
     def check_full_mask(self, e: A.Call) -> None:
+        """Warp operations are lifted for the whole warp only: the mask must be provably 0xffffffff,
+        written out or held in a local that is never reassigned (`const unsigned FULL = ~0u;`). A mask
+        that is reassigned or computed from threadIdx is refused, even when it happens to be full."""
         mask = e.args[0] if e.args else None
         if isinstance(mask, A.Call) and mask.callee == "__activemask":
             return
-        value = self.value(mask) if mask is not None else None
-        if not (isinstance(value, I.Const) and int(value.value) & 0xFFFFFFFF == 0xFFFFFFFF):
+        value = _constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None
+        if value is None or value & 0xFFFFFFFF != 0xFFFFFFFF:
             raise LiftError("C2T1215", f"'{e.callee}' with a mask other than 0xffffffff: partial-warp "
                                        "operations are not lifted", e.loc)
+
+    def immutable_local_value(self, name: str) -> I.Expr | None:
+        """The IR value of the local the lift named `name` when it provably always holds it: declared
+        with an initialiser in this function and never assigned (not a loop variable, not `+=`-ed,
+        not a parameter), and the initialiser has no effect and reads no memory (`unsigned mask =
+        0xffffffffu;`, `const unsigned m = FULL | 1u;`, `unsigned m = __activemask();`)."""
+        fn, assigned = getattr(self, "fn", None), getattr(self, "mutable", None)
+        decls = [d for d, b in self.bindings.items() if isinstance(b, ScalarBinding) and b.name == name]
+        if fn is None or assigned is None or len(decls) != 1 or decls[0] in assigned or self.bindings[decls[0]].mutable:
+            return None
+        found = [n for n in A.walk(fn.body) if isinstance(n, A.VarDecl) and n.decl == decls[0]]
+        if len(found) != 1 or found[0].init is None or not all(_quiet(n) for n in A.walk(found[0].init)):
+            return None
+        try:  # lifted again with today's bindings: any doubt (a name rebound since) ends the proof
+            return cast(self.value(found[0].init), self.bindings[decls[0]].dtype)
+        except LiftError:
+            return None
 
     def shuffle(self, e: A.Call) -> I.Expr:
         self.check_full_mask(e)

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import op_coverage
 from cuda2tile.lift import tile_ir as I
 from cuda2tile.lift.errors import LiftError
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
                                       SharedScalarBinding, VectorBinding, arith, cast, const, elem_dtype, group_of_type,
                                       innermost_dtype, lanes_of, offset_add, offset_scale)
-from cuda2tile.lift.types import common_dtype, is_float, type_name
+from cuda2tile.lift.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.parse import cuda_ast as A
 
 _LANES = "xyzw"
@@ -113,7 +114,10 @@ SYNCHRONISING = {"__syncthreads", "__syncwarp", "__shfl_sync", "__shfl_up_sync",
 
 
 def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, bool]) -> bool:
-    """Whether a __device__ function (transitively) synchronises or declares shared memory."""
+    """Whether a __device__ function (transitively) synchronises, declares shared memory or goes through
+    a volatile pointer. Legacy warp-synchronous helpers (`__device__ void warpReduce(volatile float* s,
+    int t) { s[t] += s[t + 32]; ... }`) rely on the warp's lanes reading before any writes; inlined, they
+    get the read / warp barrier / write / warp barrier of the same code written in the kernel."""
     if name in memo:
         return memo[name]
     memo[name] = False  # recursion is reported elsewhere
@@ -128,7 +132,7 @@ def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, 
             if n.callee in SYNCHRONISING or n.callee.startswith("cooperative_groups") or (
                     n.device_function and needs_inlining(n.callee, functions, memo)):
                 found = True
-        if isinstance(n, A.VarDecl) and n.shared:
+        if isinstance(n, A.VarDecl) and n.shared or isinstance(n, A.Pointer) and n.volatile:
             found = True
         if isinstance(n, tuple):
             for x in n:
@@ -138,6 +142,7 @@ def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, 
                 visit(getattr(n, f))
 
     if fn is not None and fn.body is not None:
+        visit(fn.params)  # the types of `volatile float* sdata` and of every node below
         visit(fn.body)
     memo[name] = found
     return found
@@ -258,7 +263,9 @@ class FunctionLifter(ExprLifter):
                 return []
             name = self.names.fresh(f"{s.name}_off")
             self.decls.append(I.DeclVar(name, "int64", line))
-            self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, "int64"), pointee, offset_var=name)
+            # `volatile float* v = s; v = s + 32;` stays volatile after reassignment, like `v` never reassigned
+            self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, "int64"), pointee, offset_var=name,
+                                                   volatile=target.volatile)
             return [I.AssignVar(name, cast(target.offset, "int64"), line)]
         if isinstance(t, A.Vector):
             lanes = tuple(self.names.fresh(f"{s.name}_{_LANES[k]}") for k in range(t.lanes))
@@ -324,11 +331,63 @@ class FunctionLifter(ExprLifter):
         if isinstance(e, A.Call):
             value = self.call(e, want_value=False)
             return [I.Evaluate(value, line)]
-        if isinstance(e, A.Cast) and isinstance(e.type, A.Void):
+        # A discarded value whose computation has effects keeps them, in C's order and under C's
+        # conditions; what cannot be written so is refused rather than dropped.
+        if isinstance(e, A.Cast) and (isinstance(e.type, A.Void) or self.has_effects(e.operand)):
+            # `(int)atomicAdd(&c[1], 1);`: converting the discarded result does nothing, the call does
             return self.expr_stmt(e.operand, line)
-        # a pure expression statement has no effect; evaluate it for its loads' sake is pointless
-        self.value(e)
+        if isinstance(e, A.BinOp) and e.op == ",":  # `i++, j++` (a for loop's step): left, then right
+            return self.expr_stmt(e.lhs, line) + self.expr_stmt(e.rhs, line)
+        if isinstance(e, A.UnOp) and e.op in ("-", "+", "!", "~") and self.has_effects(e.operand):
+            return self.expr_stmt(e.operand, line)  # `!atomicExch(&f[0], 1);`: the operator does nothing
+        if isinstance(e, A.BinOp) and e.op in ("&&", "||") and self.has_effects(e):
+            if not self.has_effects(e.rhs):  # `atomicAdd(&c[0], 1) || x;`: the right side changes nothing
+                self.expr_stmt(e.rhs, line)  # (lifted only to refuse what cannot be)
+                return self.expr_stmt(e.lhs, line)
+            # `i < n && atomicAdd(&c[0], 1);` is `if (i < n) atomicAdd(&c[0], 1);` (`||`: if not)
+            cond = self.condition(e.lhs)
+            then = tuple(self.expr_stmt(e.rhs, line))
+            return [I.If(cond if e.op == "&&" else I.Unary("not", cond, "bool"), then, (), line)]
+        if isinstance(e, A.Conditional) and self.has_effects(e):
+            if not (self.has_effects(e.then) or self.has_effects(e.other)):  # `atomicAdd(&c[0], 1) ? 1 : 2;`
+                self.expr_stmt(e.then, line)  # (lifted only to refuse what cannot be)
+                self.expr_stmt(e.other, line)
+                return self.expr_stmt(e.cond, line)
+            # `c ? atomicAdd(a, 1) : atomicAdd(b, 1);` is `if (c) atomicAdd(a, 1); else atomicAdd(b, 1);`
+            cond = self.condition(e.cond)
+            then, other = tuple(self.expr_stmt(e.then, line)), tuple(self.expr_stmt(e.other, line))
+            if not then:
+                return [I.If(I.Unary("not", cond, "bool"), other, (), line)]
+            return [I.If(cond, then, other, line)]
+        self.value(e)  # lifted to refuse what cannot be, even where the value is dropped
+        if self.has_effects(e):
+            raise LiftError("C2T1202", "expression statement whose discarded value has side effects (e.g. "
+                                       "`x + atomicAdd(p, 1);`): write the call or assignment as a statement of "
+                                       "its own", e.loc)
+        # a pure expression statement (`x + 1;`, `i < n;`) has no effect: nothing to emit
         return []
+
+    def has_effects(self, e) -> bool:
+        """Whether evaluating `e` does more than compute a value: an assignment or increment, a call
+        other than pure math (a __device__ function, an atomic, a warp exchange or vote, a barrier), or
+        a read through a volatile pointer (`sdata[tid];` of `volatile float* sdata` is an access in C)."""
+        if hasattr(e, "ir"):  # an inlined call's result: its statements are already emitted
+            return False
+        if isinstance(e, A.Assign) or isinstance(e, A.Call) and not _pure_call(e):
+            return True
+        if isinstance(e, tuple):
+            return any(self.has_effects(x) for x in e)
+        if not hasattr(e, "__dataclass_fields__") or isinstance(e, A.Loc):
+            return False
+        if any(self.has_effects(getattr(e, f)) for f in e.__dataclass_fields__ if f not in ("type", "loc")):
+            return True
+        base = e.base if isinstance(e, A.Index) else e.operand if isinstance(e, A.UnOp) and e.op == "*" else None
+        if base is None:
+            return False
+        try:
+            return self.pointer(base).volatile
+        except LiftError:
+            return False  # not a pointer the lift knows: lifting the load refuses it
 
     def group_reduce(self, call: A.Call, line: int) -> tuple[list[I.Stmt], I.Expr]:
         """`cg::reduce(tile, v, op)` as the butterfly CUDA's own implementation runs, written out as the
@@ -416,6 +475,9 @@ class FunctionLifter(ExprLifter):
                 tmp = self.names.fresh(f"{base.buffer}_read")
                 return [I.Let(tmp, value, line), I.Barrier("warp", line), I.Store(base.buffer, offset,
                         I.Var(tmp, dtype), line), I.Barrier("warp", line)]
+            if base.volatile:  # a @T.macro is one expression: it has no place for the warp barriers
+                raise LiftError("C2T1216", "store through a volatile pointer in a __device__ function that is "
+                                           "not inlined", e.loc)
             return [I.Store(base.buffer, offset, value, line)]
         raise LiftError("C2T1202", "unsupported assignment target", e.loc)
 
@@ -471,10 +533,11 @@ class FunctionLifter(ExprLifter):
         if not (isinstance(step, A.Assign) and isinstance(step.target, A.VarRef) and step.target.decl == decl
                 and step.op == "+="):
             return None
-        body_writes = assigned_decls(s.body)
-        if decl in body_writes or contains(cond.rhs, (A.Index, A.Call)):
+        if decl in assigned_decls(s.body) or contains(cond.rhs, (A.Index, A.Call)):
             return None
-        if {r.decl for r in _refs(cond.rhs)} & body_writes:
+        if not self.loop_invariant(cond.rhs, s.body):
+            # T.serial reads its bound once; C re-reads it before every iteration:
+            # `for (i = 0; i < *p; i++) { ...; *p = 1; }` stops after one trip in C
             return None
         dtype = init.type.dtype
         stride = cast(self.value(step.value), dtype)
@@ -484,16 +547,29 @@ class FunctionLifter(ExprLifter):
         if stop.dtype != dtype and common_dtype(stop.dtype, dtype) != dtype:
             return None  # e.g. int i < unsigned n compares as unsigned: keep the general form
         stop = cast(stop, dtype)
-        if cond.op == "<=":
-            stop = const(stop.value + 1, dtype) if isinstance(stop, I.Const) else I.Binary(
-                "add", stop, const(1, dtype), dtype)
         start = cast(self.value(init.init), dtype)
+        counter = dtype
+        if is_unsigned(dtype):
+            # TileLang's loop variable must be signed ("The dtype of the domain of an IterVar must
+            # be an integer type ... uint32"): count in a signed type that holds every value C's
+            # counter takes, and give the body C's unsigned value. `for (unsigned i = 0; i < 4; i++)`
+            # -> `for i_signed in T.serial(4): i = T.cast(i_signed, "uint32")`.
+            counter = _signed_counter(start, stop, stride.value, cond.op)
+            if counter is None:
+                return None  # C's counter may wrap around: the cursor form keeps its modular steps
+            start, stop, stride = cast(start, counter), cast(stop, counter), const(stride.value, counter)
+        if cond.op == "<=":
+            stop = const(stop.value + 1, counter) if isinstance(stop, I.Const) else I.Binary(
+                "add", stop, const(1, counter), counter)
         name = self.names.fresh(init.name)
+        loop_var = name if counter == dtype else self.names.fresh(f"{init.name}_signed")
         self.bindings[decl] = ScalarBinding(name, dtype, False)
         self.loop_depth += 1
         body = self.block(s.body)
         self.loop_depth -= 1
-        return [I.For(name, start, stop, stride, body, s.loc.line)]
+        if loop_var != name:
+            body = (I.Let(name, cast(I.Var(loop_var, counter), dtype), s.loc.line),) + body
+        return [I.For(loop_var, start, stop, stride, body, s.loc.line)]
 
     def cursor_for(self, s: A.For) -> list[I.Stmt] | None:
         """A loop whose one variable only the step changes (grid-stride loops, counting down...):
@@ -514,6 +590,10 @@ class FunctionLifter(ExprLifter):
             return None
         if decl in assigned_decls(s.body) or (step.value is not None and decl in assigned_decls(step.value)):
             return None
+        if step.value is not None and not self.loop_invariant(step.value, s.body):
+            # the step runs before the body here, after it in C: `for (i = 0; i < n; i += s) { ...; s *= 2; }`
+            # would advance by the old s (and `i += a[0]` after a body storing to `a` by the old a[0])
+            return None
         dtype = self.dtype_of(A.IntLit(0, init.type, init.loc))
         line = s.loc.line
         cursor = self.names.fresh(f"{init.name}_next")
@@ -528,6 +608,33 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         self.loop_depth -= 1
         return [start, I.While(cond, (I.Let(name, I.Var(cursor, dtype), line),) + advance + body, line)]
+
+    def loop_invariant(self, e: A.Expr, body: A.Stmt) -> bool:
+        """Whether `e` has the same value wherever an iteration of `body` evaluates it, so that a loop
+        form may evaluate it once (T.serial's bound) or before the body (the cursor's step). It must
+        have no effects, read no variable the body assigns (`i += s` after `s *= 2`), and read no
+        memory unless the body writes none (`i < *p` after `*p = 1`; `i < n_sh` of a __shared__
+        `n_sh` after a barrier, where another thread may have stored to it)."""
+        if self.has_effects(e) or {r.decl for r in _refs(e)} & assigned_decls(body):
+            return False
+        return not (self.reads_memory(e) and _writes_memory(body, self.bindings))
+
+    def reads_memory(self, e) -> bool:
+        """Whether evaluating `e` may load from memory: `a[i]`, `*p`, a member of a loaded vector
+        (`p4[i].x`, through its Index), a __shared__ scalar (`__shared__ int n;` is read as `n[0]`), a
+        call that is not pure math, or one given a pointer (`__ldg(p + i)`)."""
+        if isinstance(e, A.Index) or isinstance(e, A.UnOp) and e.op == "*":
+            return True
+        if isinstance(e, A.VarRef):
+            return isinstance(self.bindings.get(e.decl), SharedScalarBinding)
+        if isinstance(e, A.Call) and (not _pure_call(e) or any(isinstance(a.type, (A.Pointer, A.Array))
+                                                               for a in e.args)):
+            return True
+        if isinstance(e, tuple):
+            return any(self.reads_memory(x) for x in e)
+        if hasattr(e, "__dataclass_fields__") and not isinstance(e, A.Loc):
+            return any(self.reads_memory(getattr(e, f)) for f in e.__dataclass_fields__ if f not in ("type", "loc"))
+        return False
 
     def while_loop(self, s: A.While) -> list[I.Stmt]:
         self.loop_depth += 1
@@ -565,7 +672,10 @@ class FunctionLifter(ExprLifter):
         for p, arg in zip(fn.params, call.args):
             if isinstance(p.type, A.Pointer):
                 target = self.pointer(arg)
-                child.bindings[p.decl] = PointerBinding(target.buffer, target.offset, p.type.pointee)
+                # `warpReduce(volatile float* sdata, ...)` keeps the volatility of its parameter (or of the
+                # argument), so its `sdata[tid] += sdata[tid + 32]` reads, syncs the warp, then writes
+                child.bindings[p.decl] = PointerBinding(target.buffer, target.offset, p.type.pointee,
+                                                        volatile=p.type.volatile or target.volatile)
             elif isinstance(p.type, A.Scalar):
                 name = self.names.fresh(p.name)
                 value = cast(self.value(arg), p.type.dtype)
@@ -605,7 +715,8 @@ class FunctionLifter(ExprLifter):
         if call.callee in self.ctx.active:
             raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
         if self.synchronising(call):
-            raise LiftError("C2T1216", f"'{call.callee}' synchronises threads: call it as a whole statement "
+            raise LiftError("C2T1216", f"'{call.callee}' synchronises threads or goes through a volatile pointer: "
+                                       f"call it as a whole statement "
                                        f"(`x = {call.callee}(...);`), not inside a larger expression", call.loc)
         macro = lift_macro(fn, self.ctx, call.loc)
         args: list = []
@@ -625,6 +736,52 @@ class FunctionLifter(ExprLifter):
         return I.MacroCall(macro.name, tuple(args), macro.result)
 
 
+def _unsigned_max(e: I.Expr) -> int:
+    """An upper bound of the unsigned value `e`: the constant itself, the source type's maximum for a
+    zero extension (`(size_t)u32` <= 2^32 - 1), else the maximum of `e`'s own type."""
+    if isinstance(e, I.Const):
+        return int(e.value)
+    if isinstance(e, I.Cast) and is_unsigned(e.operand.dtype) and _bits(e.operand.dtype) < _bits(e.dtype):
+        return _unsigned_max(e.operand)
+    return 2 ** _bits(e.dtype) - 1
+
+
+def _bits(dtype: str) -> int:
+    return int(re.sub(r"\D", "", dtype))
+
+
+def _signed_counter(start: I.Expr, stop: I.Expr, stride: int, op: str) -> str | None:
+    """The signed dtype (int32, else int64) in which `for (u = start; u < stop; u += stride)` over an
+    unsigned type counts exactly, or None where no signed loop can.
+
+    Exact needs two things. C's counter must never wrap: after the last value the body sees (below
+    `stop`, or `stop` itself for `<=`) it steps once more, and that value must stay in range; else C
+    goes on from a small value (`for (unsigned i = 0; i <= n; i++)` never ends for n = UINT_MAX;
+    `for (unsigned i = 0; i < n; i += 16)` steps 0xFFFFFFF0 -> 0 for n = UINT_MAX and goes round
+    again, where a signed counter would stop). And the signed type must hold every
+    value involved: int64 holds all of uint32, but a uint64 bound read at run time (`size_t n =
+    ptr[i + 1]`) may exceed 2^63 - 1, so such loops keep the cursor form with uint64 arithmetic."""
+    bits = _bits(stop.dtype)
+    last = _unsigned_max(stop) - (1 if op == "<" else 0)
+    beyond = last + stride  # the value C's counter takes after the last iteration
+    if beyond > 2 ** bits - 1:
+        return None
+    top = max(_unsigned_max(start), beyond)
+    return next((d for d in ("int32", "int64") if top < 2 ** (_bits(d) - 1)), None)
+
+
+def _pure_call(call: A.Call) -> bool:
+    """A call that only computes a value: `__activemask()` and the functions op_coverage maps to an IR
+    operation (math such as `sqrtf`, conversions, bit casts, `__ldg`), each lifted as a pure IR
+    expression. Not a __device__ function, an atomic, a warp exchange or vote, a barrier."""
+    if call.device_function:
+        return False
+    if call.callee == "__activemask":
+        return True
+    record = op_coverage.lookup(call.callee)
+    return record is not None and record.ir_op is not None and record.status is op_coverage.Status.SUPPORTED
+
+
 def _any_node(e, predicate) -> bool:
     if predicate(e):
         return True
@@ -633,6 +790,26 @@ def _any_node(e, predicate) -> bool:
     if hasattr(e, "__dataclass_fields__"):
         return any(_any_node(getattr(e, f), predicate) for f in e.__dataclass_fields__)
     return False
+
+
+def _writes_memory(body, bindings: dict) -> bool:
+    """Whether running `body` may change what a load reads: a store (`a[i] = x`, `*p += 1`,
+    `p4[i].x = x`), an assignment to a __shared__ scalar, or a call that is not pure math (an atomic,
+    a __device__ function, a barrier: after `__syncthreads()` other threads' stores show). Assigning
+    a local (`s *= 2`, `v.x = 0`, `p += 4`) changes no memory."""
+    shared = {n.decl for n in A.walk(body) if isinstance(n, A.VarDecl) and n.shared}
+
+    def writes(n) -> bool:
+        if isinstance(n, A.Call):
+            return not _pure_call(n)
+        if not isinstance(n, A.Assign):
+            return False
+        target = n.target.base if isinstance(n.target, A.Member) else n.target
+        if not isinstance(target, A.VarRef):
+            return True
+        return target.decl in shared or isinstance(bindings.get(target.decl), SharedScalarBinding)
+
+    return _any_node(body, writes)
 
 
 def _refs(e) -> list[A.VarRef]:
@@ -674,7 +851,8 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
                 params += [I.MacroParam(buf, "buffer", elem_dtype(pointee)), I.MacroParam(off, "scalar", "int64")]
                 if p.decl in lifter.mutable:
                     raise LiftError("C2T1210", f"pointer parameter '{p.name}' is reassigned", p.loc)
-                lifter.bindings[p.decl] = PointerBinding(buf, I.Var(off, "int64"), pointee)
+                # volatile kept for `assign`, which refuses it in a macro (such functions are inlined)
+                lifter.bindings[p.decl] = PointerBinding(buf, I.Var(off, "int64"), pointee, volatile=t.volatile)
             elif isinstance(t, A.Vector):
                 lanes = tuple(lifter.names.fresh(f"{p.name}_{_LANES[k]}") for k in range(t.lanes))
                 params += [I.MacroParam(lane, "scalar", t.elem) for lane in lanes]

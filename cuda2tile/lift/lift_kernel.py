@@ -102,7 +102,8 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
             params.append(I.BufferParam(name, dtype, length, not t.const, p.name, type_name(t)))
             if p.decl in written:
                 raise LiftError("C2T1210", f"pointer parameter '{p.name}' is reassigned", p.loc)
-            lifter.bindings[p.decl] = PointerBinding(name, I.Const(0, "int32"), t.pointee)
+            # a `volatile int* flags` parameter: its stores keep the read / warp barrier / write order
+            lifter.bindings[p.decl] = PointerBinding(name, I.Const(0, "int32"), t.pointee, volatile=t.volatile)
         elif isinstance(t, A.Scalar) and t.dtype != "bfloat16":
             params.append(I.ScalarParam(name, t.dtype, p.name, type_name(t)))
             if p.decl in written:  # a parameter the kernel modifies: copy it to a per-thread variable

@@ -9,7 +9,15 @@ promoted state minimal:
     __syncthreads();
     y[i] = v + sdata[0];                     # ->  y[i] = v[tx] + sdata[0]
 
-Uniform variables (loop cursors, strides) live at the block level and need nothing.
+Variables assigned only at the block level (uniform loop cursors and strides, see `split_phases`)
+need nothing. Every variable assigned inside a phase is per-thread, even when its value is the same
+in all threads: on the C back end the phase is a sequential loop over the threads, and a kernel-scope
+variable would carry one thread's last value into the next thread's iteration,
+
+    int i; ...; __syncthreads();           for tx in T.Parallel(B):
+    for (i = 0; i < 8; i++) acc += ...;  ->     i = T.alloc_var("int32")    # this phase's own
+                                                i = 0
+                                                while i < 8: ...
 """
 
 from __future__ import annotations
@@ -42,6 +50,22 @@ def _lets(node, out: dict) -> None:
     elif isinstance(node, (I.If, I.For, I.While, I.Parallel)):
         for f in fields(node):
             _lets(getattr(node, f.name), out)
+
+
+def _assigned_in_phases(node, inside: bool = False, out: set[str] | None = None) -> set[str]:
+    """Names that some statement inside a `Parallel` assigns (Let, AssignVar, a loop's variable)."""
+    out = set() if out is None else out
+    if inside and isinstance(node, (I.Let, I.AssignVar)):
+        out.add(node.name)
+    if inside and isinstance(node, I.For):
+        out.add(node.var)
+    if isinstance(node, tuple):
+        for x in node:
+            _assigned_in_phases(x, inside, out)
+    elif isinstance(node, (I.If, I.For, I.While, I.Parallel)):
+        for f in fields(node):
+            _assigned_in_phases(getattr(node, f.name), inside or isinstance(node, I.Parallel), out)
+    return out
 
 
 def _free_vars(e) -> set[str]:
@@ -93,10 +117,12 @@ class _Rewriter:
 def privatize(kernel: I.Kernel) -> I.Kernel:
     phases: list[I.Parallel] = []
     _phases(kernel.body, phases)
-    if len(phases) <= 1:
-        return kernel  # no fission happened: nothing crosses a barrier
+    if len(phases) <= 1 and not any(isinstance(s, I.DeclVar) for s in kernel.body):
+        return kernel  # no fission happened (a kernel ending in a barrier still moves its variables in)
     params = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
-    uniform = uniform_variables(kernel.body, params)
+    # block-level: uniform and never assigned inside a phase (split_phases keeps every assignment of
+    # such a variable between the phases); all others get per-thread storage below
+    uniform = uniform_variables(kernel.body, params) - _assigned_in_phases(kernel.body)
     declared = {s.name: s for s in kernel.body if isinstance(s, I.DeclVar)}
     local_arrays = {s.name: s for s in kernel.body if isinstance(s, I.DeclLocal)}
     lets: dict[str, I.Let] = {}

@@ -12,14 +12,20 @@ report it with a code instead of guessing.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import re
+import traceback
+from dataclasses import dataclass
+from typing import Callable
 
 import clang.cindex as ci
 
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.clang_eval import evaluate
-from cuda2tile.parse.clang_ops import binary_operator, unary_operator
+from cuda2tile.parse.clang_ops import (binary_operator, is_invalid_declaration, template_argument_kind, unary_operator,
+                                       var_initializer)
 
 K = ci.CursorKind
 TK = ci.TypeKind
@@ -56,6 +62,31 @@ _LOOP_PRAGMAS = (("#", "pragma", "unroll"), ("#", "pragma", "nounroll"), ("#", "
 _LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT)
 
 
+@dataclass(frozen=True)
+class ClangError:
+    """One error clang reported, at its real path (the main file or a header)."""
+    file: str
+    line: int
+    col: int
+    message: str
+
+
+# Type kinds that wrap another type: followed to find the typedefs, records and enums a type names.
+_TYPE_WRAPPERS = {TK.POINTER: ci.Type.get_pointee, TK.LVALUEREFERENCE: ci.Type.get_pointee,
+                  TK.RVALUEREFERENCE: ci.Type.get_pointee, TK.ELABORATED: ci.Type.get_named_type,
+                  TK.CONSTANTARRAY: lambda t: t.element_type, TK.INCOMPLETEARRAY: lambda t: t.element_type,
+                  TK.VARIABLEARRAY: lambda t: t.element_type}
+
+
+def is_recovery_type(t: ci.Type) -> bool:
+    """A type only error recovery produces in the concrete code we build (template kernels are taken from
+    their instantiations): `<dependent type>`, or a template parameter left unsubstituted because clang
+    gave up instantiating (`block_sum(sh, v)` typed `T` after the error limit)."""
+    canonical = t.get_canonical()
+    return canonical.kind == TK.DEPENDENT or (
+        canonical.kind == TK.UNEXPOSED and canonical.spelling.startswith("type-parameter-"))
+
+
 def ctype(t: ci.Type) -> A.CType:
     t = t.get_canonical()
     kind = t.kind
@@ -70,14 +101,27 @@ def ctype(t: ci.Type) -> A.CType:
         return A.Array(ctype(t.element_type), 0)
     if kind == TK.VOID:
         return A.Void()
+    if kind == TK.ENUM:  # an enumeration is its underlying integer type (`enum class Kind : uint8_t` -> uint8)
+        return ctype(t.get_declaration().enum_type)
     if kind == TK.RECORD:
         name = re.sub(r"\b(const|volatile|struct)\s+", "", t.spelling).strip()
+        if not _library_declaration(t.get_declaration()):
+            return A.Opaque(t.spelling)  # a user's own `struct half { float v; }` is not __half
         if name in _RECORD_SCALARS:
             return A.Scalar(_RECORD_SCALARS[name])
         match = _VECTOR_RE.match(name)
         if match:
             return A.Vector(_VECTOR_ELEMS[match.group(1)], int(match.group(2)))
     return A.Opaque(t.spelling)
+
+
+def _library_declaration(decl: ci.Cursor) -> bool:
+    """Declared by our prelude or the CUDA toolkit's headers (where `__half`, `float4` come from)."""
+    f = decl.location.file
+    if f is None:
+        return True
+    path = f.name.replace("\\", "/")
+    return "cuda2tile/parse/include" in path or "/cuda/include/" in path or "/cuda/targets/" in path
 
 
 def _is_kernel(cursor: ci.Cursor) -> bool:
@@ -88,24 +132,98 @@ def _is_device(cursor: ci.Cursor) -> bool:
     return any(ch.kind == K.CUDADEVICE_ATTR for ch in cursor.get_children())
 
 
+# CXTemplateArgumentKind (clang-c/Index.h). The Python bindings know only kinds 0-4 and raise
+# "Unknown template argument kind 5" for a template template argument (`apply2<Add, float>`), which
+# once cost a whole file; the kind is read as a plain int here.
+_ARG_TYPE, _ARG_DECLARATION, _ARG_NULLPTR, _ARG_INTEGRAL, _ARG_TEMPLATE = 1, 2, 3, 4, 5
+# In a specialization's USR a template template argument reads `@N@ops@ST>1#T@Mul`: namespaces, the
+# template's parameter list, then its name.
+_USR_TEMPLATE_ARG = re.compile(r"((?:@N@\w+)*)@ST>\d+(?:#[A-Za-z0-9$_]*)*?@(\w+)")
+
+
 def template_args(cursor: ci.Cursor) -> tuple[str, ...]:
+    """The template arguments of a specialization, spelled as C++ writes them, so that a name such as
+    `k<float, true, Kind::Shared>` in a spec or `--kernel` finds the instance: types by their canonical
+    spelling, `bool` as true/false, enumerators by name, template template arguments by their
+    (qualified) name. An argument that cannot be spelled gets a name unique to the instance."""
+    count = cursor.get_num_template_arguments()
+    if count <= 0:
+        return ()
+    params = _template_parameters(cursor)
+    template_names = iter(["::".join([ns for ns in spaces.split("@N@") if ns] + [name])
+                           for spaces, name in _USR_TEMPLATE_ARG.findall(cursor.get_usr() or "")])
     args = []
-    for i in range(max(cursor.get_num_template_arguments(), 0)):
-        kind = cursor.get_template_argument_kind(i)
-        if kind == ci.TemplateArgumentKind.TYPE:
+    for i in range(count):
+        kind = template_argument_kind(cursor, i)
+        param = params[i] if i < len(params) else None
+        if kind == _ARG_TYPE:
             args.append(cursor.get_template_argument_type(i).get_canonical().spelling)
-        elif kind == ci.TemplateArgumentKind.INTEGRAL:
-            args.append(str(cursor.get_template_argument_value(i)))
-        else:
-            args.append("?")
+        elif kind == _ARG_INTEGRAL:
+            args.append(_integral_argument(cursor, i, param))
+        elif kind == _ARG_TEMPLATE and (name := next(template_names, None)) is not None:
+            args.append(name)
+        elif kind == _ARG_NULLPTR:
+            args.append("nullptr")
+        else:  # a declaration (`&table`), a pack...: no spelling from libclang, but never a shared one
+            digest = hashlib.sha1((cursor.get_usr() or cursor.spelling).encode()).hexdigest()[:8]
+            args.append(f"?{i}_{digest}")
     return tuple(args)
 
 
+def _template_parameters(cursor: ci.Cursor) -> list[ci.Cursor]:
+    """The template's parameter declarations, in order (they give an integral argument its type)."""
+    template = ci.conf.lib.clang_getSpecializedCursorTemplate(cursor)
+    if template is None or template.kind not in (K.FUNCTION_TEMPLATE, K.CLASS_TEMPLATE,
+                                                 K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION):
+        return []
+    return [ch for ch in template.get_children() if ch.kind in (
+        K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)]
+
+
+def _integral_argument(cursor: ci.Cursor, i: int, param: ci.Cursor | None) -> str:
+    value = cursor.get_template_argument_value(i)
+    if param is None or param.kind != K.TEMPLATE_NON_TYPE_PARAMETER:
+        return str(value)
+    t = param.type.get_canonical()
+    if t.kind == TK.BOOL:
+        return "true" if value else "false"  # libclang gives `true` as -1 (a sign-extended 1-bit value)
+    if t.kind in (TK.UINT, TK.ULONG, TK.ULONGLONG, TK.USHORT, TK.UCHAR, TK.CHAR_U):
+        return str(cursor.get_template_argument_unsigned_value(i))
+    if t.kind == TK.ENUM:
+        enum = t.get_declaration()
+        scope = _qualified_scope(enum)
+        for constant in enum.get_children():
+            if constant.kind == K.ENUM_CONSTANT_DECL and constant.enum_value == value:
+                # `enum class Kind` needs `Kind::Shared`; an unscoped enumerator is named in the enum's scope
+                prefix = scope + [enum.spelling] if enum.is_scoped_enum() else scope
+                return "::".join(prefix + [constant.spelling])
+        return f"({'::'.join(scope + [enum.spelling])}){value}"
+    return str(value)
+
+
+def _qualified_scope(decl: ci.Cursor) -> list[str]:
+    names = []
+    parent = decl.semantic_parent
+    while parent is not None and parent.kind in (K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL):
+        names.insert(0, parent.spelling)
+        parent = parent.semantic_parent
+    return names
+
+
 class _Builder:
-    def __init__(self, path: str, display: str):
+    def __init__(self, path: str, display: str, errors: tuple[ClangError, ...] = (),
+                 display_of: Callable[[str], str] | None = None):
         self.path = path
         self.real = os.path.realpath(path)
         self.display = display
+        self.errors_by_file: dict[str, list[ClangError]] = {}
+        for err in errors:
+            self.errors_by_file.setdefault(err.file, []).append(err)
+        self.display_of = display_of or (lambda real: real)
+        self.touched: set[tuple[str, int, int]] | None = None  # spans of code the function being built uses
+        self.invalid_types: set[str] = set()  # typedefs/records it uses that clang marked invalid
+        self.device_names: dict[str, str] = {}  # USR of a __device__ function -> its unique name
+        self._real_names: dict[str, str] = {}
         self.device_queue: list[ci.Cursor] = []
         self.seen_functions: set[str] = set()
         self._main_file_names: dict[str, bool] = {}
@@ -131,6 +249,59 @@ class _Builder:
         f = c.location.file
         return f is not None and "cuda2tile/parse/include" not in f.name.replace("\\", "/")
 
+    # ------------------------------------------------------------ what a function depends on
+    def touch(self, c: ci.Cursor | None) -> None:
+        """Record the source span of a declaration the function being built uses, when clang reported
+        errors in its file (otherwise there is nothing it could lose, and no cost)."""
+        if self.touched is None or not self.errors_by_file or c is None:
+            return
+        extent = c.extent
+        f = extent.start.file
+        if f is None:
+            return
+        real = self._real_names.get(f.name)
+        if real is None:
+            real = self._real_names[f.name] = os.path.realpath(f.name)
+        if real in self.errors_by_file:
+            self.touched.add((real, extent.start.line, extent.end.line))
+
+    def touch_type(self, t: ci.Type) -> None:
+        """The typedefs, records and enums a type names, through pointers, references and arrays."""
+        if self.touched is None or not self.errors_by_file:
+            return
+        for _ in range(32):
+            kind = t.kind
+            if kind in _TYPE_WRAPPERS:
+                t = _TYPE_WRAPPERS[kind](t)
+            elif kind == TK.TYPEDEF:
+                decl = t.get_declaration()
+                self.touch(decl)
+                if is_invalid_declaration(decl):
+                    self.invalid_types.add(decl.spelling)
+                t = decl.underlying_typedef_type
+            elif kind in (TK.RECORD, TK.ENUM):
+                decl = t.get_declaration()
+                self.touch(decl)
+                if is_invalid_declaration(decl):
+                    self.invalid_types.add(decl.spelling)
+                return
+            else:
+                return
+
+    def errors_in_touched(self) -> tuple[tuple[A.Loc, str], ...]:
+        found = set()
+        for real, first, last in self.touched or ():
+            for err in self.errors_by_file.get(real, ()):
+                if first <= err.line <= last:
+                    shown = self.display if real == self.real else self.display_of(real)
+                    found.add((A.Loc(shown, err.line, err.col), err.message))
+        return tuple(sorted(found, key=lambda e: (e[0].file != self.display, e[0].file, e[0].line, e[0].col, e[1])))
+
+    def invalid(self, decl: ci.Cursor, what: str, t: A.CType, loc: A.Loc) -> A.UnsupportedExpr | None:
+        if decl is not None and is_invalid_declaration(decl):
+            return A.UnsupportedExpr(f"{what} '{decl.spelling}' is declared with an error", t, loc, "C2T1105")
+        return None
+
     @staticmethod
     def text(c: ci.Cursor) -> str:
         return " ".join(t.spelling for t in c.get_tokens())
@@ -153,10 +324,20 @@ class _Builder:
         k = c.kind
         loc = self.loc(c)
         t = ctype(c.type)
+        self.touch_type(c.type)
+        if is_recovery_type(c.type):
+            return A.UnsupportedExpr(f"expression clang could not resolve (`{_clip(self.text(c))}`)", t, loc,
+                                     "C2T1105")
         if k in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
             kids = list(c.get_children())
             if not kids:  # default argument, materialised temporary...: fold if constant
                 return self._constant(c, t, loc, "default argument")
+            if len(kids) > 1:
+                # Implicit casts, temporaries and cleanups wrap exactly one expression. Several operands
+                # are a recovery node (`block_sum(sh, v)` that clang could not resolve: callee, sh, v;
+                # refused above by its type) or a construct we do not model (`a ?: b`,
+                # `__builtin_choose_expr`); its last operand is never the whole of it.
+                return A.UnsupportedExpr(f"expression form not translated (`{_clip(self.text(c))}`)", t, loc)
             inner = self.expr(kids[-1])
             if k == K.PAREN_EXPR or isinstance(inner, A.UnsupportedExpr):
                 return inner
@@ -176,7 +357,16 @@ class _Builder:
             kids = [ch for ch in c.get_children() if ch.kind != K.TYPE_REF]
             if not kids:
                 return A.UnsupportedExpr("cast", t, loc)
-            return A.Cast(self.expr(kids[-1]), t, False, loc, _CASTS[k])
+            operand = kids[-1]
+            if _casts_to_reference(c) and operand.type.get_canonical().spelling.replace("const ", "") != \
+                    c.type.get_canonical().spelling.replace("const ", ""):
+                # `(int&)f` or `reinterpret_cast<int&>(f)` reads a float's bytes as an int: not a value conversion
+                return A.UnsupportedExpr("cast to a reference of another type (reinterprets the object's bytes)",
+                                         t, loc)
+            if k == K.CXX_REINTERPRET_CAST_EXPR and c.type.get_canonical().kind != TK.POINTER and not (
+                    _casts_to_reference(c) or operand.type.get_canonical().kind == TK.POINTER):
+                return A.UnsupportedExpr("reinterpret_cast of a value", t, loc)
+            return A.Cast(self.expr(operand), t, False, loc, _CASTS[k])
         if k in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
             lhs, rhs = list(c.get_children())
             op = binary_operator(c)
@@ -217,6 +407,10 @@ class _Builder:
 
     def _decl_ref(self, c: ci.Cursor, t: A.CType, loc: A.Loc) -> A.Expr:
         ref = c.referenced
+        self.touch(ref)
+        invalid = self.invalid(ref, "name", t, loc)
+        if invalid is not None:
+            return invalid
         if ref is None or ref.kind in (K.ENUM_CONSTANT_DECL, K.TEMPLATE_NON_TYPE_PARAMETER, K.NO_DECL_FOUND) or any(
                 ch.kind.is_expression() for ch in c.get_children()):
             # enumerators and substituted template arguments (`K` in `scale<float, 4>`) fold to constants
@@ -254,17 +448,26 @@ class _Builder:
     def _call(self, c: ci.Cursor, t: A.CType, loc: A.Loc) -> A.Expr:
         ref = c.referenced
         name = ref.spelling if ref is not None else c.spelling
+        if ref is not None and self.user_code(ref):
+            self.touch(ref)
+            invalid = self.invalid(ref, "function", t, loc)
+            if invalid is not None:
+                return invalid
         if name.startswith("__builtin_"):  # INFINITY, NAN, HUGE_VALF... expand to constant builtins
             folded = self._constant(c, t, loc, f"call to {name}")
             if not isinstance(folded, A.UnsupportedExpr):
                 return folded
         args = tuple(self.expr(a) for a in c.get_arguments())
         if ref is not None and ref.kind == K.CONSTRUCTOR:
+            if self.user_code(ref):  # a user's constructor runs its own code: `Scaled(x)` is not a cast
+                return A.UnsupportedExpr(f"constructor of '{_qualified(ref.semantic_parent)}'", t, loc, "C2T1207")
             if len(args) == 1:
                 return A.Cast(args[0], t, False, loc)
             return A.Call(f"{name}::constructor", args, t, loc)
-        if name.startswith("operator") and ref is not None:
-            return self._operator_call(c, name[len("operator"):].strip(), args, t, loc)
+        user_function = ref is not None and self.user_code(ref) and ref.kind in (
+            K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION) and not _in_namespace(ref, "cooperative_groups")
+        if name.startswith("operator") and ref is not None and not user_function:
+            return self._operator_call(c, ref, name[len("operator"):].strip(), args, t, loc)
         if ref is not None and ref.kind in (K.CXX_METHOD, K.FUNCTION_DECL) and _in_namespace(ref, "cooperative_groups"):
             # cooperative groups: `tile.shfl_down(v, 1)` -> Call("cooperative_groups::shfl_down", (tile, v, 1))
             if ref.kind == K.CXX_METHOD:
@@ -278,16 +481,23 @@ class _Builder:
         if any(ch.kind == K.CALL_EXPR and ch.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")
                for ch in c.get_children()):
             return A.UnsupportedExpr("kernel launch from device code", t, loc, "C2T1211")
-        device = False
-        if ref is not None and ref.kind == K.FUNCTION_DECL and _is_device(ref) and self.user_code(ref):
+        if user_function:
+            # A function of the user's: lifted from its own body, never mapped by its name (a user's
+            # `Util::max` that computes a minimum is not `fmaxf`).
             definition = ref.get_definition() or ref
-            if definition.is_definition():
-                device = True
+            free = ref.kind == K.FUNCTION_DECL or (ref.kind == K.CXX_METHOD and ref.is_static_method())
+            if free and _is_device(ref) and definition.is_definition():
                 self.device_queue.append(definition)
-                name = self.function_name(definition)
-        return A.Call(name, args, t, loc, device_function=device)
+                return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+            if not free:
+                return A.UnsupportedExpr(f"call to member function '{_qualified(ref)}'", t, loc, "C2T1204")
+            if definition.is_definition():
+                return A.UnsupportedExpr(f"call to '{_qualified(ref)}', which is not a __device__ function", t, loc,
+                                         "C2T1203")
+        return A.Call(name, args, t, loc)
 
-    def _operator_call(self, c, op: str, args, t, loc) -> A.Expr:
+    def _operator_call(self, c, ref, op: str, args, t, loc) -> A.Expr:
+        """Operators of the prelude's types (`__half`, `float2`...), as the C operators they define."""
         kids = [ch for ch in c.get_children()]
         if len(args) == 1 and kids and kids[0].kind == K.MEMBER_REF_EXPR:  # member operator: a.operator*(b)
             base = list(kids[0].get_children())
@@ -299,7 +509,7 @@ class _Builder:
             return A.Assign(op, args[0], args[1], t, loc)
         if len(args) == 1 and op == "-":
             return A.UnOp("-", args[0], t, loc)
-        if len(args) == 1 and not op.startswith(("+", "-", "*", "/", "(")):  # conversion operator `operator float`
+        if len(args) == 1 and ref.kind == K.CONVERSION_FUNCTION:  # `operator float` of __half
             return A.Cast(args[0], t, True, loc)
         return A.UnsupportedExpr(f"overloaded operator{op}", t, loc)
 
@@ -308,6 +518,27 @@ class _Builder:
         if not args:
             return c.spelling
         return c.spelling + "<" + ", ".join(args) + ">"
+
+    def device_function_name(self, definition: ci.Cursor) -> str:
+        """A name of its own for each `__device__` function: the plain one (`f`, `scale<float>`) for the
+        first function so spelled, a qualified one for another (`b::g`, `Util::max`), and a numbered one
+        for an overload (`f(int)` beside `f(float)` is `f__overload2`). Calls and the function's lifted
+        form meet by this name; two functions once shared one and every call went to the last."""
+        key = definition.get_usr() or f"{definition.spelling}@{definition.location.offset}"
+        known = self.device_names.get(key)
+        if known is not None:
+            return known
+        taken = set(self.device_names.values())
+        plain = self.function_name(definition)
+        name = plain
+        if name in taken:
+            name = "::".join(_scope_names(definition) + [plain])
+        n = 2
+        while name in taken:
+            name = f"{plain}__overload{n}"
+            n += 1
+        self.device_names[key] = name
+        return name
 
     # ------------------------------------------------------------ statements
     def stmts(self, c: ci.Cursor) -> list[A.Stmt]:
@@ -326,20 +557,24 @@ class _Builder:
         if k == K.COMPOUND_STMT:
             return [A.Block(tuple(s for ch in c.get_children() for s in self.stmts(ch)), loc)]
         if k == K.DECL_STMT:
-            return [self._var_decl(ch) for ch in c.get_children() if ch.kind == K.VAR_DECL] or [
+            return [self._var_decl(ch, c) for ch in c.get_children() if ch.kind == K.VAR_DECL] or [
                 A.UnsupportedStmt("declaration", loc)]
         if k == K.NULL_STMT:
             return []
         if k == K.IF_STMT:
             kids = list(c.get_children())
-            if len(kids) not in (2, 3):
-                return [A.UnsupportedStmt("if with an init statement", loc)]
+            if len(kids) not in (2, 3) or kids[0].kind in (K.VAR_DECL, K.DECL_STMT) or not kids[0].kind.is_expression() \
+                    or _header_has_semicolon(c):  # `if (x++; x > 0)` has 3 children like `if (c) a; else b;`
+                return [A.UnsupportedStmt("if with an init statement or a declaration in its condition", loc)]
             other = self.single(kids[2]) if len(kids) == 3 else None
             return [A.If(self.expr(kids[0]), self.single(kids[1]), other, loc)]
         if k == K.FOR_STMT:
             return [self._for(c, loc)]
         if k == K.WHILE_STMT:
-            cond, body = list(c.get_children())
+            kids = list(c.get_children())
+            if len(kids) != 2:  # `while (int x = next())`: a declaration in the condition
+                return [A.UnsupportedStmt("while with a declaration in its condition", loc)]
+            cond, body = kids
             return [A.While(self.expr(cond), self.single(body), loc)]
         if k == K.DO_STMT:
             body, cond = list(c.get_children())
@@ -368,38 +603,48 @@ class _Builder:
             return body[0]
         return A.Block(tuple(body), self.loc(c))
 
-    def _var_decl(self, c: ci.Cursor) -> A.Stmt:
+    def _var_decl(self, c: ci.Cursor, statement: ci.Cursor | None = None) -> A.Stmt:
         loc = self.loc(c)
         kids = list(c.get_children())
         shared = any(ch.kind == K.CUDASHARED_ATTR for ch in kids)
-        tokens = [tok.spelling for tok in c.get_tokens()]
-        init = None
-        if "=" in tokens or "{" in tokens:
-            exprs = [ch for ch in kids if ch.kind.is_expression()]
-            if exprs:
-                init = self.expr(exprs[-1])
-            if exprs and exprs[-1].kind == K.INIT_LIST_EXPR:
-                init = A.UnsupportedExpr("initializer list", ctype(c.type), self.loc(exprs[-1]))
+        init = self._initializer(c)
+        if init is None and _writes_initializer(c, statement or c):
+            # `float a = nope + v;`: clang dropped an initialiser it could not parse and kept the variable;
+            # lifting it would read an uninitialised value
+            return A.UnsupportedStmt(f"the initialiser of '{c.spelling}' could not be parsed", loc, "C2T1105")
+        if c.storage_class == ci.StorageClass.STATIC and not shared:
+            # `static int flag;` in device code is one variable for the whole grid, not per thread
+            return A.UnsupportedStmt(f"static local variable '{c.spelling}' (one object shared by every thread)",
+                                     loc, "C2T1204")
         decl = c.get_usr() or f"{c.spelling}@{c.location.offset}"
         volatile = "volatile" in c.type.spelling.split("*")[0] and c.type.get_canonical().kind != TK.POINTER
+        self.touch_type(c.type)
+        if is_invalid_declaration(c):
+            return A.UnsupportedStmt(f"declaration of '{c.spelling}' has an error", loc, "C2T1105")
         return A.VarDecl(c.spelling, decl, ctype(c.type), init, loc, c.type.is_const_qualified(), shared, volatile)
+
+    def _initializer(self, c: ci.Cursor) -> A.Expr | None:
+        init = var_initializer(c)
+        if init is None:
+            return None
+        t = ctype(c.type)
+        if init.kind == K.CALL_EXPR and not list(init.get_arguments()) and \
+                [tok.spelling for tok in init.get_tokens()] in ([], [c.spelling]):
+            return None  # a default constructor clang calls implicitly (`__half h;`): no initial value
+        if init.kind == K.INIT_LIST_EXPR:
+            items = [ch for ch in init.get_children() if ch.kind.is_expression()]
+            if isinstance(t, A.Scalar) and len(items) == 1:
+                return self.expr(items[0])  # `float w{3.0f}` is `float w = 3.0f` (narrowing would not compile)
+            if isinstance(t, A.Scalar) and not items:
+                return A.IntLit(0, t, self.loc(init)) if not t.dtype.startswith(("float", "bfloat")) else \
+                    A.FloatLit(0.0, t, self.loc(init))  # `int n{};` is value-initialised: zero
+            return A.UnsupportedExpr("initializer list", t, self.loc(init))
+        return self.expr(init)
 
     def _for(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
         # libclang drops absent for-clauses from the children, so place each child by its offset
         # relative to the header's two semicolons: `for (init; cond; step) body`.
-        tokens = list(c.get_tokens())
-        depth, semis, close = 0, [], None
-        for tok in tokens:
-            s = tok.spelling
-            if s == "(":
-                depth += 1
-            elif s == ")":
-                depth -= 1
-                if depth == 0:
-                    close = tok.extent.start.offset
-                    break
-            elif s == ";" and depth == 1:
-                semis.append(tok.extent.start.offset)
+        semis, close = _head_semicolons(c)
         if len(semis) != 2 or close is None:
             return A.UnsupportedStmt("for loop written through a macro", loc)
         init = cond = step = body = None
@@ -417,17 +662,39 @@ class _Builder:
 
     # ------------------------------------------------------------ functions
     def function(self, c: ci.Cursor, is_kernel: bool) -> A.Function:
-        params = []
-        for p in c.get_arguments():
-            restrict = "__restrict__" in [t.spelling for t in p.get_tokens()] or p.type.is_restrict_qualified()
-            params.append(A.Param(p.spelling, p.get_usr() or f"{p.spelling}@{p.location.offset}", ctype(p.type),
-                                  self.loc(p), restrict))
-        body = None
-        for ch in c.get_children():
-            if ch.kind == K.COMPOUND_STMT:
-                body = self.single(ch)
-        return A.Function(self.function_name(c), tuple(params), ctype(c.result_type), body, self.loc(c),
-                          is_kernel, template_args(c), end_line=c.extent.end.line)
+        outer, self.touched = self.touched, set()
+        outer_invalid, self.invalid_types = self.invalid_types, set()
+        try:
+            self.touch(c)
+            self.touch_type(c.result_type)
+            params = []
+            for p in c.get_arguments():
+                restrict = "__restrict__" in [t.spelling for t in p.get_tokens()] or p.type.is_restrict_qualified()
+                self.touch_type(p.type)
+                params.append(A.Param(p.spelling, p.get_usr() or f"{p.spelling}@{p.location.offset}",
+                                      ctype(p.type), self.loc(p), restrict))
+            body = None
+            for ch in c.get_children():
+                if ch.kind == K.COMPOUND_STMT:
+                    body = self.single(ch)
+            if body is not None and (is_invalid_declaration(c) or any(is_invalid_declaration(p)
+                                                                        for p in c.get_arguments())):
+                # clang marks the whole function invalid when its signature has an error (an unknown
+                # parameter type): every use of that parameter would otherwise read as int
+                body = A.Block((A.UnsupportedStmt(f"the declaration of '{c.spelling}' has an error", self.loc(c),
+                                                  "C2T1105"),) + body.body, body.loc)
+            if body is not None and self.invalid_types:
+                # `typedef __nv_bfloat16 floatX;` with no declaration of __nv_bfloat16: clang types floatX int
+                names = ", ".join(sorted(self.invalid_types))
+                body = A.Block((A.UnsupportedStmt(f"uses type '{names}', whose declaration has an error",
+                                                  self.loc(c), "C2T1105"),) + body.body, body.loc)
+            name = self.function_name(c) if is_kernel else self.device_function_name(c)
+            return A.Function(name, tuple(params), ctype(c.result_type), body, self.loc(c),
+                              is_kernel, template_args(c), end_line=c.extent.end.line,
+                              clang_errors=self.errors_in_touched())
+        finally:
+            self.touched = outer
+            self.invalid_types = outer_invalid
 
     def launch(self, c: ci.Cursor, config: ci.Cursor) -> A.LaunchSite | None:
         ref = c.referenced
@@ -461,6 +728,74 @@ class _Builder:
         return tuple(texts), folded
 
 
+def _writes_initializer(c: ci.Cursor, statement: ci.Cursor) -> bool:
+    """Whether a variable declaration is written with an initialiser: `= e`, `(e)` or `{e}` after the
+    name (and its array bounds). Read from the whole declaration statement: when clang drops an
+    initialiser it cannot parse, the variable's own extent ends at its name."""
+    found = list(statement.get_tokens())
+    name_at = c.location.offset
+    start = next((k for k, tok in enumerate(found) if tok.location.offset == name_at), None)
+    if start is None:
+        return False
+    tokens = [tok.spelling for tok in found]
+    i = start + 1
+    depth = 0
+    while i < len(tokens):  # skip array bounds: `float a[4] = {...}`
+        s = tokens[i]
+        if s == "[":
+            depth += 1
+        elif s == "]":
+            depth -= 1
+        elif depth == 0:
+            return s in ("=", "(", "{")
+        i += 1
+    return False
+
+
+def _casts_to_reference(c: ci.Cursor) -> bool:
+    """Whether an explicit cast names a reference type: `(int&)x`, `static_cast<const float&>(x)`."""
+    tokens = [tok.spelling for tok in c.get_tokens()]
+    if not tokens:
+        return False
+    if tokens[0] == "(":  # C style: the type runs to the matching ')'
+        depth = 0
+        for i, s in enumerate(tokens):
+            depth += s == "("
+            depth -= s == ")"
+            if depth == 0:
+                return i > 0 and tokens[i - 1] in ("&", "&&")
+        return False
+    if len(tokens) > 2 and tokens[1] == "<":  # static_cast<T>(x) and friends: the type runs to the matching '>'
+        depth = 0
+        for i, s in enumerate(tokens[1:], 1):
+            depth += s == "<"
+            depth -= s == ">"
+            if depth == 0:
+                return tokens[i - 1] in ("&", "&&")
+    return False
+
+
+def _head_semicolons(c: ci.Cursor) -> tuple[list[int], int | None]:
+    """Offsets of the `;`s in the parenthesised head of a `for`/`if`/`switch`, and of its closing `)`."""
+    depth, semis = 0, []
+    for tok in c.get_tokens():
+        s = tok.spelling
+        if s == "(":
+            depth += 1
+        elif s == ")":
+            depth -= 1
+            if depth == 0:
+                return semis, tok.extent.start.offset
+        elif s == ";" and depth == 1:
+            semis.append(tok.extent.start.offset)
+    return semis, None
+
+
+def _header_has_semicolon(c: ci.Cursor) -> bool:
+    """Whether the head of an `if`/`switch` holds a `;` (a C++17 init statement)."""
+    return bool(_head_semicolons(c)[0])
+
+
 def dim3_parts(c: ci.Cursor) -> list[ci.Cursor]:
     """The x/y/z expressions of a launch-configuration argument: `dim3(16, 16)`, a `dim3 block(16, 16)`
     variable, a copy `dim3(block)`, or a plain integer (one part)."""
@@ -480,6 +815,20 @@ def dim3_parts(c: ci.Cursor) -> list[ci.Cursor]:
         else:
             break
     return list(node.get_arguments()) if node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3") else [c]
+
+
+def _scope_names(cursor: ci.Cursor) -> list[str]:
+    """Enclosing namespaces and classes, outermost first (`a::b::Util::max` -> [a, b, Util])."""
+    names = []
+    parent = cursor.semantic_parent
+    while parent is not None and parent.kind in (K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE):
+        names.insert(0, parent.spelling or "(anonymous)")
+        parent = parent.semantic_parent
+    return names
+
+
+def _qualified(cursor: ci.Cursor) -> str:
+    return "::".join(_scope_names(cursor) + [cursor.spelling])
 
 
 def _in_namespace(cursor: ci.Cursor, namespace: str) -> bool:
@@ -514,8 +863,18 @@ def _walk_main(cursor: ci.Cursor, builder: _Builder):
             yield c
 
 
-def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_lines: int) -> A.TranslationUnit:
-    builder = _Builder(path, display)
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_lines: int,
+                           errors: list[ClangError] | tuple[ClangError, ...] = (),
+                           display_of: Callable[[str], str] | None = None) -> A.TranslationUnit:
+    """Our AST of the file's kernels and the device functions they call. `errors` are clang's, each
+    attributed to the functions whose code or used declarations contain it (`Function.clang_errors`);
+    `display_of` names a header for diagnostics."""
+    builder = _Builder(path, display, tuple(errors), display_of)
+    failures: list[str] = []
     kernels: list[A.Function] = []
     launches: list[A.LaunchSite] = []
     instantiations: list[ci.Cursor] = []
@@ -524,7 +883,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
             key = builder.function_key(c)
             if key not in builder.seen_functions:
                 builder.seen_functions.add(key)
-                kernels.append(builder.function(c, True))
+                kernels.append(_contained(builder, c, True, failures))
         elif c.kind == K.FUNCTION_TEMPLATE and _is_kernel(c) and c.is_definition():
             kernels.append(A.Function(c.spelling, (), A.Void(), None, builder.loc(c), True, is_template=True,
                                       end_line=c.extent.end.line))
@@ -549,7 +908,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
         if key in builder.seen_functions or not definition.is_definition():
             continue
         builder.seen_functions.add(key)
-        kernels.append(builder.function(definition, True))
+        kernels.append(_contained(builder, definition, True, failures))
     device: list[A.Function] = []
     while builder.device_queue:
         c = builder.device_queue.pop(0)
@@ -557,5 +916,23 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
         if key in builder.seen_functions:
             continue
         builder.seen_functions.add(key)
-        device.append(builder.function(c, False))
-    return A.TranslationUnit(display, tuple(kernels) + tuple(device), tuple(launches))
+        device.append(_contained(builder, c, False, failures))
+    return A.TranslationUnit(display, tuple(kernels) + tuple(device), tuple(launches),
+                             internal_errors=tuple(failures))
+
+
+def _contained(builder: _Builder, c: ci.Cursor, is_kernel: bool, failures: list[str]) -> A.Function:
+    """Build one function; a failure inside cuda2tile costs only that function (its kernel is refused
+    with C2T9001 and the traceback kept for --debug), never the file's other kernels."""
+    try:
+        return builder.function(c, is_kernel)
+    except Exception as err:  # the error boundary of one function: reported, never dropped
+        failures.append(traceback.format_exc())
+        loc = builder.loc(c)
+        name = c.spelling
+        with contextlib.suppress(Exception):
+            name = builder.function_name(c)
+        refusal = A.UnsupportedStmt(f"internal error while reading '{c.spelling}': {type(err).__name__}", loc,
+                                    "C2T9001")
+        return A.Function(name, (), A.Void(), A.Block((refusal,), loc), loc, is_kernel,
+                          end_line=c.extent.end.line)

@@ -278,6 +278,10 @@ class Function:
     template_args: tuple[str, ...] = ()  # set on template instantiations
     is_template: bool = False  # an uninstantiated template (body has dependent types)
     end_line: int = 0
+    # clang errors inside this function or a declaration it uses (a typedef, a type, a global), wherever
+    # that is: `typedef __nv_bfloat16 floatX;` without its header makes every `floatX` an int, and a
+    # kernel over `floatX*` must be refused with clang's message rather than converted as int32.
+    clang_errors: tuple[tuple[Loc, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,3 +304,17 @@ class TranslationUnit:
     functions: tuple[Function, ...]  # kernels (and kernel instantiations) plus __device__ functions
     launches: tuple[LaunchSite, ...]
     diagnostics: tuple = field(default=())
+    internal_errors: tuple[str, ...] = ()  # tracebacks of functions whose reading failed (each refused, C2T9001)
+
+
+def walk(node):
+    """Every AST node in `node` (a node or a tuple of them), itself first, depth first. Types and
+    locations are attributes, not nodes: `walk(fn.body)` yields statements and expressions only."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(reversed(n))
+        elif hasattr(n, "__dataclass_fields__") and not isinstance(n, Loc):
+            yield n
+            stack.extend(reversed([getattr(n, f) for f in n.__dataclass_fields__ if f not in ("type", "loc")]))

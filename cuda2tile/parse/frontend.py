@@ -21,12 +21,13 @@ import clang.cindex as ci
 
 from cuda2tile.diagnostics import Diagnostic, Location, Severity
 from cuda2tile.parse import cuda_ast as A, prelude_pch
-from cuda2tile.parse.build_ast import build_translation_unit
+from cuda2tile.parse.build_ast import ClangError, build_translation_unit
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing: a missing #include must not stop the parse
 DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
 CUDA_TOOLKIT_INCLUDE = Path("/usr/local/cuda/include")
+_PRELUDE_DIR = os.path.realpath(INCLUDE_DIR) + os.sep
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,6 @@ class ParsedFile:
     source_lines: list[str]
     unit: A.TranslationUnit | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    failed_lines: tuple[int, ...] = ()  # lines with clang errors: kernels spanning them are skipped
     includes: tuple[str, ...] = ()  # absolute paths of the user headers clang read (not our prelude)
 
 
@@ -149,6 +149,10 @@ def _keep_preprocessor_flags(argv: list[str], directory: str) -> list[str]:
 def clang_args(options: FrontendOptions, path: str) -> list[str]:
     args = ["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib",
             "-nostdinc", "-fms-extensions", "-Wno-unknown-cuda-version", f"-std={options.std}",
+            # clang stops reporting after 20 errors and then stops instantiating templates: a header with
+            # many host-code errors made a later `block_sum<float>` call lose its body (it came back as a
+            # recovery node). With the limit off nothing is lost; errors are attributed per kernel.
+            "-ferror-limit=0",
             f"-I{INCLUDE_DIR}", "-include", "cuda2tile_prelude.h",
             # threadIdx/blockIdx as plain uint3 variables (as nvcc declares them): `.x` then survives macros
             "-DCUDA2TILE_PLAIN_BUILTIN_VARS"]
@@ -161,27 +165,61 @@ def clang_args(options: FrontendOptions, path: str) -> list[str]:
     return args
 
 
-def _clang_diagnostics(tu: ci.TranslationUnit, display: str, real: str) -> tuple[list[Diagnostic], list[int]]:
+def _clang_diagnostics(tu: ci.TranslationUnit, display: str, real: str,
+                       headers: "_HeaderLines") -> tuple[list[Diagnostic], list[ClangError]]:
+    """clang's warnings and errors as our diagnostics, each at its own file and line.
+
+    A diagnostic inside a header is reported at the header's path (relative to the converted file's
+    folder, as an `#include` names it) and quotes the header's line, never the main file's line of the
+    same number. Errors are also returned with their real paths, for `build_ast` to attribute to the
+    kernels whose code or declarations they lie in."""
     diags: list[Diagnostic] = []
-    error_lines: list[int] = []
+    errors: list[ClangError] = []
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Warning:
             continue
-        loc_file = d.location.file.name if d.location.file else real
-        if os.path.realpath(loc_file) != real:
-            if str(INCLUDE_DIR) in loc_file:
-                continue  # our prelude: not the user's concern
+        loc_file = os.path.realpath(d.location.file.name) if d.location.file else real
+        if loc_file != real and loc_file.startswith(_PRELUDE_DIR):
+            continue  # our prelude: not the user's concern
         line, col = d.location.line, d.location.column
         message = d.spelling
         if "file not found" in message:
             code, severity = "C2T1102", Severity.WARNING
         elif d.severity >= ci.Diagnostic.Error:
             code, severity = "C2T1101", Severity.ERROR
-            error_lines.append(line)
+            errors.append(ClangError(loc_file, line, col, message))
         else:
             code, severity = "C2T1103", Severity.WARNING
-        diags.append(Diagnostic(code, message, Location(display, line, col), severity=severity))
-    return diags, error_lines
+        if loc_file == real:
+            diags.append(Diagnostic(code, message, Location(display, line, col), severity=severity))
+        else:
+            diags.append(Diagnostic(code, message, Location(headers.display(loc_file), line, col), severity=severity,
+                                    quote=headers.line(loc_file, line)))
+    return diags, errors
+
+
+class _HeaderLines:
+    """Display names and source lines of the headers diagnostics point into (each read once)."""
+
+    def __init__(self, display: str, real: str):
+        self.display_dir = os.path.dirname(display)
+        self.real_dir = os.path.dirname(real)
+        self.lines: dict[str, list[str]] = {}
+
+    def display(self, path: str) -> str:
+        rel = os.path.relpath(path, self.real_dir)
+        return path if rel.startswith("..") else os.path.join(self.display_dir, rel)
+
+    def line(self, path: str, line: int) -> str:
+        if path not in self.lines:
+            try:
+                with open(path, "rb") as handle:
+                    text = handle.read(DEFAULT_MAX_FILE_SIZE).decode("utf-8", errors="c2t-latin1")
+                self.lines[path] = split_source_lines(text)
+            except OSError:
+                self.lines[path] = []
+        lines = self.lines[path]
+        return lines[line - 1] if 1 <= line <= len(lines) else ""
 
 
 def _instantiation_text(options: FrontendOptions) -> str:
@@ -204,10 +242,11 @@ def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display:
     except ci.TranslationUnitLoadError as err:
         diags.append(Diagnostic("C2T1101", f"clang could not parse the file ({err})", Location(display)))
         return ParsedFile(display, lines, None, diags)
-    clang_diags, error_lines = _clang_diagnostics(tu, display, os.path.realpath(path))
+    headers = _HeaderLines(display, os.path.realpath(path))
+    clang_diags, errors = _clang_diagnostics(tu, display, os.path.realpath(path), headers)
     diags += clang_diags
-    unit = build_translation_unit(tu, path, display, len(lines))
-    return ParsedFile(display, lines, unit, diags, tuple(error_lines), _user_includes(tu))
+    unit = build_translation_unit(tu, path, display, len(lines), errors, headers.display)
+    return ParsedFile(display, lines, unit, diags, _user_includes(tu))
 
 
 def _user_includes(tu: ci.TranslationUnit) -> tuple[str, ...]:

@@ -1,0 +1,21 @@
+// Issue 15, "the rest of the class": user types taken for the library types they are named after.
+//   user_constructor  `Scaled(x)` (a constructor with its own body) was lifted as a cast of x
+//   user_half_struct  a user's `struct half { float v; }` was typed as float16 because of its name
+// EXPECT: user_constructor refused C2T1207
+// EXPECT: user_half_struct refused C2T1207
+struct Scaled {
+    float v;
+    __device__ Scaled(float x) : v(x * 2.0f) {}
+};
+
+__global__ void user_constructor(const float* in, float* out)
+{
+    out[threadIdx.x] = Scaled(in[threadIdx.x]).v;
+}
+
+struct half { float v; };
+
+__global__ void user_half_struct(half* out)
+{
+    out[threadIdx.x].v = 1.0f;
+}

@@ -1,0 +1,60 @@
+"""Mutation check of issue 15's front-end fixes: revert one guard at a time, run the test that must catch it.
+
+Run from the repository root: `.venv/bin/python tests/regressions/check_reverts.py`. Each line of CHECKS
+names a guard, the exact text that implements it and a replacement that undoes it; the file is
+restored after each run (and compared with its backup). Every line must print CAUGHT. The fixes made
+in the lift (loops, privatisation, masks, effects) were checked the same way by hand: see the
+regression cases' comments and docs/diagnostics.md. Not part of the suite: it edits source files.
+Not listed: the refusal of user constructors (`Scaled(x)` read as a cast) is defensive: with the
+library-record check in place no such cast can reach a lifted type, so nothing can catch its removal."""
+import filecmp
+import shutil
+import subprocess
+import sys
+import tempfile
+CHECKS = [
+  ("error limit off", "cuda2tile/parse/frontend.py", '"-ferror-limit=0",', '', "forty_host_errors"),
+  ("several operands refused", "cuda2tile/parse/build_ast.py", "            if len(kids) > 1:\n", "            if False:\n", "gnu_elvis"),
+  ("recovery type refused", "cuda2tile/parse/build_ast.py", "        if is_recovery_type(c.type):\n", "        if False:\n", "member_of_float"),
+  ("lost initialiser refused", "cuda2tile/parse/build_ast.py", "        if init is None and _writes_initializer(c, statement or c):\n", "        if False:\n", "undeclared_operand"),
+  ("static local refused", "cuda2tile/parse/build_ast.py", "        if c.storage_class == ci.StorageClass.STATIC and not shared:\n", "        if False:\n", "@audit_front_end"),
+  ("direct init", "cuda2tile/parse/build_ast.py", "        init = self._initializer(c)\n", "        init = self._initializer(c) if '=' in [t.spelling for t in c.get_tokens()] else None\n", "@audit_front_end"),
+  ("overload names", "cuda2tile/parse/build_ast.py", "        taken = set(self.device_names.values())\n", "        taken = set()\n", "@audit_front_end"),
+  ("user operators lifted", "cuda2tile/parse/build_ast.py", "if name.startswith(\"operator\") and ref is not None and not user_function:", "if name.startswith(\"operator\") and ref is not None:", "@audit_front_end"),
+  ("static methods lifted", "cuda2tile/parse/build_ast.py", "            free = ref.kind == K.FUNCTION_DECL or (ref.kind == K.CXX_METHOD and ref.is_static_method())\n", "            free = ref.kind == K.FUNCTION_DECL\n", "@audit_front_end"),
+  ("reference casts refused", "cuda2tile/parse/build_ast.py", "            if _casts_to_reference(c) and operand", "            if False and operand", "@audit_front_end"),
+  ("if init refused", "cuda2tile/parse/build_ast.py", "                    or _header_has_semicolon(c):", "                    or False:", "@audit_front_end"),
+  ("library records only", "cuda2tile/parse/build_ast.py", "        if not _library_declaration(t.get_declaration()):\n", "        if False:\n", "@audit_user_types"),
+  # the lift's fixes (each reverted by one line; the regression case's parity or refusal must fail)
+  ("per-thread storage for phase-assigned variables", "cuda2tile/lift/privatize.py", "    uniform = uniform_variables(kernel.body, params) - _assigned_in_phases(kernel.body)", "    uniform = uniform_variables(kernel.body, params)", "@loopvar_barrier"),
+  ("masks folded", "cuda2tile/lift/lift_expr.py", "        value = _constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None", "        value = self.value(mask).value if mask is not None and hasattr(self.value(mask), 'value') else None", "@mask_folding"),
+  ("unsigned counters signed", "cuda2tile/lift/lift_function.py", "            counter = _signed_counter(start, stop, stride.value, cond.op)\n", "            counter = start.dtype\n", "@unsigned_loops"),
+  ("serial bound invariant", "cuda2tile/lift/lift_function.py", "        if not self.loop_invariant(cond.rhs, s.body):\n", "        if False:\n", "@audit_loops"),
+  ("cursor step invariant", "cuda2tile/lift/lift_function.py", "        if step.value is not None and not self.loop_invariant(step.value, s.body):\n", "        if False:\n", "@audit_loops"),
+  ("discarded effects kept", "cuda2tile/lift/lift_function.py", "        if isinstance(e, A.BinOp) and e.op in (\"&&\", \"||\") and self.has_effects(e):\n", "        if False:\n", "@audit_effects"),
+  ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
+  ("invalid typedef refused", "cuda2tile/parse/build_ast.py", "            if body is not None and self.invalid_types:\n", "            if False:\n", "invalid_typedef"),
+  ("template arg kind as int", "cuda2tile/parse/build_ast.py", "        kind = template_argument_kind(cursor, i)\n", "        kind = cursor.get_template_argument_kind(i).value\n", "template_template"),
+  ("per-function containment", "cuda2tile/parse/build_ast.py", "    try:\n        return builder.function(c, is_kernel)\n    except Exception as err:", "    try:\n        return builder.function(c, is_kernel)\n    except KeyboardInterrupt as err:", "internal_error_while_reading"),
+  ("header location", "cuda2tile/parse/frontend.py", "        if loc_file == real:\n", "        if True:\n", "headers_line"),
+  ("bool spelled", "cuda2tile/parse/build_ast.py", '        return "true" if value else "false"', '        return str(value)', "spells_their"),
+  ("enum spelled", "cuda2tile/parse/build_ast.py", "    if t.kind == TK.ENUM:\n        enum = t.get_declaration()", "    if False:\n        enum = t.get_declaration()", "spells_their or unscoped"),
+]
+ok = True
+for name, path, old, new, k in CHECKS:
+    text = open(path).read()
+    assert text.count(old) == 1, (name, text.count(old))
+    backup = tempfile.mktemp(prefix="c2t-revert-")
+    shutil.copyfile(path, backup)
+    try:
+        open(path, "w").write(text.replace(old, new))
+        target = ["tests/regressions/test_clang_errors.py", "-k", k] if not k.startswith("@") else \
+            ["tests/regressions/test_regressions.py", "-k", f"test_case and {k[1:]} and no-raise"]
+        r = subprocess.run([".venv/bin/python", "-m", "pytest", "-q", "-x"] + target, capture_output=True, text=True)
+        caught = r.returncode == 1
+        print(f"{'CAUGHT' if caught else 'MISSED'}: reverting '{name}' -> {r.stdout.strip().splitlines()[-1]}")
+        ok &= caught
+    finally:
+        shutil.copyfile(backup, path)
+        assert filecmp.cmp(backup, path, shallow=False), f"{path} was not restored"
+sys.exit(0 if ok else 1)
