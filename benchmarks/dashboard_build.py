@@ -2,14 +2,14 @@
 
     python benchmarks/dashboard_build.py [--kernels 1000] [--runs 20] [--repeat 5] [--corpus]
 
-Writes the history through `cuda2tile.coverage.history.record_run` (cuda2tile.dashboard.synthetic,
-seeded), then times the whole command in a fresh process each time (`cuda2tile dashboard --db DB -o
-SITE` once cli.py registers it, else `python -m cuda2tile.dashboard ...`: interpreter start-up,
-imports, reading the history, rendering, writing the site) and reports the median, the fastest and
-the slowest of `--repeat` runs into a new SITE_DIR (as in CI) and over an existing site (which is
-removed: on a slow file system that costs as much as writing it), and the site's size. Acceptance: under 5 s. `--corpus` also times
-the bundled corpus with `--src corpus` after one `cuda2tile coverage corpus --db` run (a warm scan
-cache, as in CI after the coverage step).
+Writes the history through `cuda2tile.coverage.history.record_run` (benchmarks/synthetic_history.py,
+seeded), then times the whole command in a fresh process each time (`python -m cuda2tile dashboard
+--db DB -o SITE`: interpreter start-up, imports, reading the history, rendering, writing the site)
+and reports the median, the fastest and the slowest of `--repeat` runs into a new SITE_DIR (as in
+CI) and over an existing site (which is removed: on a slow file system that costs as much as writing
+it), and the site's size. Acceptance: under 5 s. `--corpus` also times the bundled corpus with
+`--src corpus` after one `cuda2tile coverage corpus --db` run (a warm scan cache, as in CI after the
+coverage step).
 Record results in docs/dashboard.md with the machine.
 """
 
@@ -28,21 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cuda2tile.dashboard.synthetic import generate  # noqa: E402
+from synthetic_history import generate  # noqa: E402  (benchmarks/, the script's own folder)
 
 
 def timed(argv: list[str], env: dict) -> float:
     start = time.perf_counter()
     subprocess.run(argv, check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return time.perf_counter() - start
-
-
-def dashboard_command(env: dict) -> list[str]:
-    """`cuda2tile dashboard` once cli.py registers it, else the same command through its own module."""
-    probe = subprocess.run([sys.executable, "-m", "cuda2tile", "dashboard", "--help"], env=env, cwd=ROOT,
-                           capture_output=True)
-    return [sys.executable, "-m", "cuda2tile", "dashboard"] if probe.returncode == 0 else \
-        [sys.executable, "-m", "cuda2tile.dashboard"]
 
 
 def report(label: str, times: list[float], site: Path) -> None:
@@ -68,7 +60,7 @@ def main() -> int:
         generate(db, args.kernels, args.runs, seed=0)
         print(f"generated {args.kernels} kernels x {args.runs} runs in {time.perf_counter() - start:.2f} s "
               f"({db.stat().st_size / 2**20:.1f} MiB)")
-        dashboard = dashboard_command(env)
+        dashboard = [sys.executable, "-m", "cuda2tile", "dashboard"]
         print("command:", " ".join(["python"] + dashboard[1:]))
         times = [timed(dashboard + ["--db", str(db), "-o", str(site) + f"-{i}", "--quiet"], env)
                  for i in range(args.repeat)]
@@ -78,7 +70,7 @@ def main() -> int:
         report("same, replacing the previous site in SITE_DIR", times, Path(str(site) + "-0"))
         if args.corpus:
             cdb, cache, csite = Path(tmp) / "corpus.db", Path(tmp) / "cache", Path(tmp) / "corpus-site"
-            subprocess.run([sys.executable, "-m", "cuda2tile.coverage", "coverage", "corpus", "--db", str(cdb),
+            subprocess.run([sys.executable, "-m", "cuda2tile", "coverage", "corpus", "--db", str(cdb),
                             "--cache-dir", str(cache), "-o", os.devnull], check=True, env=env, cwd=ROOT)
             command = dashboard + ["--db", str(cdb), "-o", str(csite), "--src", "corpus", "--cache-dir", str(cache),
                                    "--quiet"]

@@ -70,7 +70,7 @@ class Planned:
 
 def plan(sources: list[str], kernels: tuple[str, ...] = ()) -> tuple[list[Planned], list[KernelParity]]:
     """(entries to run, failures of specs that do not load); entries without [kernel.gpu] are left out."""
-    from cuda2tile.driver import discover
+    from cuda2tile.files import discover
 
     files, diags = discover(sources, os.path.join(tempfile.gettempdir(), "cuda2tile-gpu-speed-none"))
     errors = [KernelParity(d.loc.file, "*", FAIL, message=d.message, failure="input") for d in diags]

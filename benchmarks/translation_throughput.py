@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cuda2tile.driver import ConvertOptions, convert_source, discover  # noqa: E402
+from cuda2tile.driver import ConvertOptions, convert_source  # noqa: E402
+from cuda2tile.files import discover  # noqa: E402
 
 
 def run_once(files) -> tuple[float, int]:

@@ -1,7 +1,9 @@
 """The incremental cache: an unchanged file is read back, not converted again.
 
 An entry holds what one file's conversion produced: its `FileResult` (diagnostics, kernels and the
-source lines diagnostics quote) and the module text. It is found by a key, the sha256 of
+source lines diagnostics quote) and the module text, and the outputs of the analyses run on the
+same parse (`Session.analyse`: `cuda2tile coverage` keeps each file's construct scan here, so one
+cache with one key serves `convert`, `coverage` and the dashboard). It is found by a key, the sha256 of
   - the file's bytes, its real path and its display name (both appear in what is printed),
   - every option (`ConvertOptions`, including `FrontendOptions`) and the clang flags they give
     for this file (a compile_commands.json is read for them),
@@ -20,9 +22,9 @@ Entries live in `<dir>/results/ab/abcdef....json`, `dir` from `--cache-dir`, els
 to a temporary file and renamed into place, so concurrent runs need no lock: a reader sees a whole
 entry or none, and two writers of one key write the same bytes. An entry that cannot be read or
 parsed (truncated, corrupt, another schema) is a miss, never an error, and is overwritten.
+An entry without the analysis a run asks for (`convert` stored it, `coverage` wants its scan) is a
+miss for that run, which converts the file again and stores the entry with the analysis added.
 Nothing is ever evicted: remove the directory to reclaim the space.
-
-This module does not import the driver at load time (the front end imports `default_cache_dir`).
 """
 
 from __future__ import annotations
@@ -35,21 +37,17 @@ import os
 import sys
 from pathlib import Path
 
-from cuda2tile.driver import write_atomically
+import op_coverage
+from cuda2tile import __version__
+from cuda2tile.diagnostics import CODES, Diagnostic, Location, Severity
+from cuda2tile.files import write_atomically
+from cuda2tile.parse.frontend import clang_args
+from cuda2tile.parse.prelude_pch import libclang_version
+from cuda2tile.results import FileResult, KernelResult
 
 SCHEMA = "cuda2tile.cache/1"
 NOT_STORED = frozenset({"C2T1001", "C2T1004", "C2T1102"})  # results that depend on more than the key
 _identity: str | None = None
-
-
-def default_cache_dir(explicit: str | os.PathLike | None = None) -> Path:
-    """`--cache-dir`, else $CUDA2TILE_CACHE_DIR, else $XDG_CACHE_HOME/cuda2tile or ~/.cache/cuda2tile."""
-    if explicit:
-        return Path(explicit)
-    if os.environ.get("CUDA2TILE_CACHE_DIR"):
-        return Path(os.environ["CUDA2TILE_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cuda2tile"
 
 
 def tool_identity() -> str:
@@ -57,11 +55,6 @@ def tool_identity() -> str:
     cuda2tile (prelude headers included) and op_coverage; computed once per process."""
     global _identity
     if _identity is None:
-        import op_coverage
-
-        from cuda2tile import __version__
-        from cuda2tile.parse.prelude_pch import libclang_version
-
         h = hashlib.sha256(json.dumps([SCHEMA, __version__, sys.version, libclang_version()]).encode())
         for root in (Path(__file__).parent, Path(op_coverage.__file__).parent):
             for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
@@ -86,7 +79,16 @@ class Probe:
 
     key: str | None  # None: this file is not cached (unreadable, too large)
     source_digest: str | None
-    hit: bool
+    hit: bool  # a valid entry, with the analysis the lookup asked for when it asked for one
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Entry:
+    """What a hit reads back: the conversion and the outputs of the analyses stored with it."""
+
+    result: FileResult  # `cached` is True
+    text: str | None
+    analyses: dict[str, dict]  # analysis name -> its JSON output, e.g. {"coverage": {"occurrences": ...}}
 
 
 class ResultCache:
@@ -99,10 +101,9 @@ class ResultCache:
         self._digests: dict[str, tuple[tuple[int, int, int], str]] = {}  # header -> (stat, sha256)
 
     # ------------------------------------------------------------ lookup
-    def probe(self, path: str, display: str) -> Probe:
-        """Hash the file and its recorded headers; cheap enough to run for every file up front."""
-        from cuda2tile.parse.frontend import clang_args
-
+    def probe(self, path: str, display: str, analysis: str | None = None) -> Probe:
+        """Hash the file and its recorded headers; cheap enough to run for every file up front.
+        With `analysis`, an entry is a hit only when that analysis was stored with it."""
         digest = _source_digest(path, self.options.frontend.max_file_size)
         if digest is None:
             return Probe(None, None, False)
@@ -110,24 +111,32 @@ class ResultCache:
                                os.path.realpath(path), display, digest])
         key = hashlib.sha256(key_text.encode()).hexdigest()
         header = self._read_header(key)
-        hit = header is not None and all(self._digest(p) == d for p, d in header["includes"])
+        hit = (header is not None and (analysis is None or analysis in header.get("analyses", []))
+               and all(self._digest(p) == d for p, d in header["includes"]))
         return Probe(key, digest, hit)
 
-    def load(self, probe: Probe):
-        """(FileResult, module text) of a hit, or None when the entry went away or is unreadable."""
+    def load(self, probe: Probe) -> Entry | None:
+        """The entry of a hit, or None when it went away or is unreadable."""
         try:
             with open(self._entry(probe.key), encoding="utf-8") as handle:
                 header = json.loads(handle.readline())
                 if not _valid_header(header, probe.key):
                     return None
-                return _result_from_json(json.loads(handle.readline()))
+                payload = json.loads(handle.readline())
+                result, text = _result_from_json(payload)
+                analyses = payload.get("analyses", {})
+                if not isinstance(analyses, dict) or not all(isinstance(a, dict) for a in analyses.values()):
+                    return None
+                return Entry(result, text, analyses)
         except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
             return None
 
     # ------------------------------------------------------------ store
-    def store(self, path: str, probe: Probe, result, text: str | None) -> None:
-        """Keep a fresh conversion, unless it depends on more than the key (see NOT_STORED) or the
-        file changed while it was converted. Failures to write are ignored: the cache is optional."""
+    def store(self, path: str, probe: Probe, result: FileResult, text: str | None,
+              analyses: dict[str, dict] | None = None) -> None:
+        """Keep a fresh conversion (and the analyses run on its parse), unless it depends on more than
+        the key (see NOT_STORED) or the file changed while it was converted. Failures to write are
+        ignored: the cache is optional."""
         if probe.key is None or result.internal_errors:
             return
         if any(d.code in NOT_STORED for d in result.all_diagnostics()):
@@ -137,10 +146,13 @@ class ResultCache:
         includes = [[p, self._digest(p)] for p in result.includes]
         if any(d is None for _, d in includes):
             return
-        header = json.dumps({"schema": SCHEMA, "key": probe.key, "includes": includes})
-        payload = json.dumps({"result": _result_to_json(result), "text": text})
+        header = {"schema": SCHEMA, "key": probe.key, "includes": includes}
+        payload = {"result": _result_to_json(result), "text": text}
+        if analyses:
+            header["analyses"] = sorted(analyses)
+            payload["analyses"] = analyses
         with contextlib.suppress(OSError):
-            write_atomically(self._entry(probe.key), header + "\n" + payload + "\n")
+            write_atomically(self._entry(probe.key), json.dumps(header) + "\n" + json.dumps(payload) + "\n")
 
     # ------------------------------------------------------------ helpers
     def _entry(self, key: str) -> Path:
@@ -172,7 +184,7 @@ class ResultCache:
 
 def _valid_header(header, key: str) -> bool:
     return (isinstance(header, dict) and header.get("schema") == SCHEMA and header.get("key") == key
-            and isinstance(header.get("includes"), list)
+            and isinstance(header.get("includes"), list) and isinstance(header.get("analyses", []), list)
             and all(isinstance(i, list) and len(i) == 2 and all(isinstance(s, str) for s in i)
                     for i in header["includes"]))
 
@@ -197,8 +209,6 @@ def _diag_to_json(d) -> list:
 
 
 def _diag_from_json(item):
-    from cuda2tile.diagnostics import CODES, Diagnostic, Location, Severity
-
     code, message, file, line, col, kernel, severity, quote = item
     if code not in CODES:
         raise ValueError(f"unknown code {code}")
@@ -220,8 +230,6 @@ def _result_to_json(result) -> dict:
 
 
 def _result_from_json(payload: dict):
-    from cuda2tile.driver import FileResult, KernelResult
-
     data = payload["result"]
     lines = [""] * int(data["n_lines"])
     for n, line in data["lines"].items():

@@ -72,7 +72,7 @@ def idioms_md() -> list[str]:
 
     lines = ["## Idioms raised to tile operations\n\n",
              "Beyond construct by construct, these patterns are recognised whole and raised to TileLang's tile "
-             "operations by a pass of their own (`cuda2tile/lift/<pass>.py`). A pattern that does not match "
+             "operations by a pass of their own (`cuda2tile/raising/<pass>.py`). A pattern that does not match "
              "exactly stays on the faithful path; the raised form keeps the faithful one beside it for the "
              "targets and launches it does not cover. The conversion report lists each kernel's raised "
              "idioms and `cuda2tile coverage` counts them; `--no-raise[=IDIOM]` turns raising off.\n\n",

@@ -1,6 +1,7 @@
-"""`--no-raise[=IDIOM[,IDIOM...]]`: the command-line switch of the idiom passes (op_coverage/idioms.py).
+"""Which idiom passes run (op_coverage/idioms.py): the names `--no-raise` takes, and the idioms they leave.
 
-Shared by every command that converts (`convert`, `verify`, `parity`, `check`, `coverage`):
+Every command that converts (`convert`, `verify`, `parity`, `check`, `coverage`) takes the switch
+(cuda2tile/cli/common.py, `add_raise_argument`):
 
     --no-raise                        convert every idiom faithfully
     --no-raise=block_reduce           keep only that idiom faithful (repeatable, or a comma list)
@@ -8,35 +9,29 @@ Shared by every command that converts (`convert`, `verify`, `parity`, `check`, `
 
 from __future__ import annotations
 
-import argparse
+from collections.abc import Iterable
 
 from op_coverage.idioms import IDIOMS, RAISABLE
 
-_ALL = "all"
+ALL = "all"
 
 
-def _idiom_list(text: str) -> tuple[str, ...]:
+def idiom_names(text: str) -> tuple[str, ...]:
+    """`"block_reduce, scan"` -> ("block_reduce", "scan"); ValueError naming the unknown ones."""
     names = tuple(n.strip() for n in text.split(",") if n.strip())
-    known = {i.name for i in IDIOMS} | {_ALL}
+    known = {i.name for i in IDIOMS} | {ALL}
     unknown = [n for n in names if n not in known]
     if unknown or not names:
-        raise argparse.ArgumentTypeError(f"unknown idiom {', '.join(map(repr, unknown)) or repr(text)} "
-                                         f"(known: {', '.join(sorted(known))})")
+        raise ValueError(f"unknown idiom {', '.join(map(repr, unknown)) or repr(text)} "
+                         f"(known: {', '.join(sorted(known))})")
     return names
 
 
-def add_raise_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--no-raise", dest="no_raise", action="append", nargs="?", const=(_ALL,), type=_idiom_list,
-                        default=[], metavar="IDIOM",
-                        help=f"do not raise these idioms to tile operations (comma list or repeated; "
-                             f"alone: none of them). Raised by default: {', '.join(RAISABLE)}")
-
-
-def raise_idioms(args: argparse.Namespace) -> frozenset[str] | None:
-    """The idioms to raise for the parsed `args` (None: every one, the default)."""
-    off = {n for group in getattr(args, "no_raise", []) or [] for n in group}
+def idioms_to_raise(off: Iterable[str]) -> frozenset[str] | None:
+    """The idioms to raise when those in `off` are not (None: every one, the default; `all`: none)."""
+    off = set(off)
     if not off:
         return None
-    if _ALL in off:
+    if ALL in off:
         return frozenset()
     return frozenset(RAISABLE) - off

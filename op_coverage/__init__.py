@@ -1,7 +1,10 @@
 """The construct database: every CUDA construct cuda2tile knows, and how it maps to TileLang.
 
-Single source of truth: the lift reads `lift_op()`, the emitter reads `TILE_OPS`, and the
-coverage documentation is generated from `ALL_CONSTRUCTS`.
+The only place CUDA is spelled (tests/test_mapping_source.py checks the lift and the emitter): the
+lift reads `lookup()` (a call's `Construct.ir_op`) and the records of `lifting.py` (barriers, warp
+exchanges, atomics, cooperative groups, built-in variables), the idiom passes `idioms.py`, the
+emitter `TILE_OPS` and `tile_forms.py`; docs/coverage.md is generated from `ALL_CONSTRUCTS` and
+`idioms.IDIOMS`.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from op_coverage.cooperation import COOPERATION
 from op_coverage.host import HOST
 from op_coverage.intrinsics import INTRINSICS
 from op_coverage.language import LANGUAGE
-from op_coverage.math_functions import BIT_OPS, MATH, TILE_OPS
+from op_coverage.math_functions import BIT_OPS, FLOAT_FORMS, MATH, TILE_OPS
 from op_coverage.records import EFFORTS, HOST_CATEGORIES, Construct, Status, TileOp
 
 ALL_CONSTRUCTS: list[Construct] = MATH + CONVERSIONS + LANGUAGE + INTRINSICS + COOPERATION + HOST
@@ -33,5 +36,5 @@ def conversion_dtype(cuda_name: str) -> str | None:
     return CONVERSION_DTYPES.get(cuda_name)
 
 
-__all__ = ["ALL_CONSTRUCTS", "BIT_OPS", "Construct", "EFFORTS", "HOST_CATEGORIES", "Status", "TileOp", "TILE_OPS", "lookup",
-           "conversion_dtype"]
+__all__ = ["ALL_CONSTRUCTS", "BIT_OPS", "FLOAT_FORMS", "Construct", "EFFORTS", "HOST_CATEGORIES", "Status", "TileOp",
+           "TILE_OPS", "lookup", "conversion_dtype"]

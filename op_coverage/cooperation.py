@@ -8,22 +8,27 @@ the bare name (`wmma::mma_sync(...)` -> `mma_sync`, `block.sync()` -> `sync`), h
 
 from __future__ import annotations
 
-from op_coverage.records import Construct, Status, record
+from op_coverage.records import Construct, Status
 
 PL, U = Status.PLANNED, Status.UNSUPPORTED
 _COOP = "C2T1204"
 _CG_TESTS = ("tests/translation/cooperative_groups.cu", "corpus/cooperative/cg_reduce.cu")
 
 COOPERATION: list[Construct] = [
-    *[record(n, "barrier", PL, "phase split + T.sync_threads() + reduction", _COOP, "high") for n in (
+    *[Construct(cuda=n, category="barrier", status=PL, tilelang="phase split + T.sync_threads() + reduction",
+                code=_COOP, effort="high") for n in (
         "__syncthreads_count", "__syncthreads_and", "__syncthreads_or")],
-    *[record(n, "barrier", PL, "(dropped: TileLang orders shared memory at its barriers)", _COOP, "medium") for n in (
+    *[Construct(cuda=n, category="barrier", status=PL,
+                tilelang="(dropped: TileLang orders shared memory at its barriers)", code=_COOP, effort="medium")
+      for n in (
         "__threadfence_block", "__threadfence_system")],
-    *[record(n, "warp", PL, "shared scratch + phases", _COOP, "high") for n in (
+    *[Construct(cuda=n, category="warp", status=PL, tilelang="shared scratch + phases", code=_COOP, effort="high")
+      for n in (
         "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
         "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", "__lanemask_lt", "__lanemask_le",
         "__lanemask_eq")],
-    *[record(n, "warp", U, "", _COOP, "high", "pre-CUDA 9 warp op without a mask: use the _sync form") for n in (
+    *[Construct(cuda=n, category="warp", status=U, code=_COOP, effort="high",
+                note="pre-CUDA 9 warp op without a mask: use the _sync form") for n in (
         "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__any", "__all", "__ballot")],
     # lifted as the block and warp primitives they are built on (tests/translation/cooperative_groups.cu)
     *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
@@ -32,7 +37,8 @@ COOPERATION: list[Construct] = [
         ("tiled_partition", "warp-sized groups of the T.Parallel threads", "tiles of 1-32 threads"),
         ("sync", "T.sync_threads()", "`block.sync()`; `tile.sync()` is a warp barrier"),
         ("thread_rank", "the linear thread index (mod the tile size)", ""))],
-    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", note, aliases=(n,)) for n, tl, note in (
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=PL, tilelang=tl, code=_COOP,
+                effort="high", note=note, aliases=(n,)) for n, tl, note in (
         ("this_grid", "", "grid-wide sync needs a cooperative launch"),
         ("coalesced_threads", "", ""),
         ("memcpy_async", "T.copy", ""))],
@@ -60,7 +66,8 @@ COOPERATION: list[Construct] = [
         ("size", "the tile size / block thread count", "group member function"),
         ("num_threads", "the tile size / block thread count", "group member function"),
         ("meta_group_rank", "the linear thread index / the tile size", "group member function"))],
-    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, tl, _COOP, "high", "group member function")
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=PL, tilelang=tl, code=_COOP,
+                effort="high", note="group member function")
       for names, tl in ((("match_any", "match_all"), "shared scratch + phases"),
                         (("meta_group_size", "thread_index", "group_index", "dim_threads", "group_dim", "is_valid"),
                          "a loop bound or index expression"))
@@ -68,24 +75,28 @@ COOPERATION: list[Construct] = [
     *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
                 tilelang=tl, tests=_CG_TESTS) for n, tl in (
         ("thread_block", "the block's threads"), ("thread_block_tile", "warp-sized tiles of the block"))],
-    *[record(f"cooperative_groups::{n}", "cooperative-groups", PL, "", _COOP, "high") for n in (
+    *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=PL, code=_COOP, effort="high")
+      for n in (
         "grid_group", "coalesced_group")],
-    *[record(n, "async-copy", PL, "T.copy into T.alloc_shared", _COOP, "high", aliases=a) for n, a in (
+    *[Construct(cuda=n, category="async-copy", status=PL, tilelang="T.copy into T.alloc_shared", code=_COOP,
+                effort="high", aliases=a) for n, a in (
         ("__pipeline_memcpy_async", ()), ("__pipeline_commit", ()), ("__pipeline_wait_prior", ()),
         ("cuda::memcpy_async", ()), ("cuda::barrier", ()), ("cuda::pipeline", ()))],
-    *[record(f"wmma::{n}", "tensor-core", PL, tl, "C2T1203", "high", aliases=(n, f"nvcuda::wmma::{n}")) for n, tl in (
+    *[Construct(cuda=f"wmma::{n}", category="tensor-core", status=PL, tilelang=tl, code="C2T1203", effort="high",
+                aliases=(n, f"nvcuda::wmma::{n}")) for n, tl in (
         ("fragment", "T.alloc_fragment"), ("load_matrix_sync", "T.copy to a fragment"),
         ("store_matrix_sync", "T.copy from a fragment"), ("mma_sync", "T.gemm"), ("fill_fragment", "T.fill"))],
-    *[record(n, "texture-surface", U, "buffer load with explicit addressing", "C2T1203", "high",
-             "read the underlying array as a buffer argument") for n in (
+    *[Construct(cuda=n, category="texture-surface", status=U, tilelang="buffer load with explicit addressing",
+                code="C2T1203", effort="high", note="read the underlying array as a buffer argument") for n in (
         "tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered", "texCubemap", "tex2Dgather",
         "tex2DLod", "surf1Dread", "surf2Dread", "surf3Dread", "surf1Dwrite", "surf2Dwrite", "surf3Dwrite")],
-    *[record(f"{op}_{scope}", "atomic", PL, "T.atomic_* (scope is the whole device)", "C2T1205", "medium")
+    *[Construct(cuda=f"{op}_{scope}", category="atomic", status=PL, tilelang="T.atomic_* (scope is the whole device)",
+                code="C2T1205", effort="medium")
       for op in ("atomicAdd", "atomicSub", "atomicMax", "atomicMin", "atomicCAS", "atomicExch")
       for scope in ("block", "system")],
-    record("texture reference", "texture-surface", U, "", "C2T1203", "high",
-           "`texture<T, dim>` references were removed in CUDA 12; pass the array as a buffer"),
-    record("surface reference", "texture-surface", U, "", "C2T1203", "high"),
-    record("cudaTextureObject_t", "texture-surface", U, "", "C2T1203", "high",
-           aliases=("cudaSurfaceObject_t",)),
+    Construct(cuda="texture reference", category="texture-surface", status=U, code="C2T1203", effort="high",
+              note="`texture<T, dim>` references were removed in CUDA 12; pass the array as a buffer"),
+    Construct(cuda="surface reference", category="texture-surface", status=U, code="C2T1203", effort="high"),
+    Construct(cuda="cudaTextureObject_t", category="texture-surface", status=U, code="C2T1203", effort="high",
+              aliases=("cudaSurfaceObject_t",)),
 ]

@@ -8,17 +8,19 @@ Host records carry no diagnostic code because host code is never diagnosed.
 
 from __future__ import annotations
 
-from op_coverage.records import Construct, Status, record
+from op_coverage.records import Construct, Status
 
 S, PL, U = Status.SUPPORTED, Status.PLANNED, Status.UNSUPPORTED
 _RT = "host-runtime"
 
 HOST: list[Construct] = [
-    record("<<<grid, block>>>", "launch", S, "factory(block=...) compiled, called with grid sizes", tests=("corpus",),
-           note="constant block shapes become the factory's default"),
-    record("<<<grid, block, shared bytes>>>", "launch", PL, "T.alloc_shared of the given size", "C2T1204", "high",
-           "dynamic shared memory needs the cooperative lift"),
-    *[record(n, _RT, U, tl, effort="low") for n, tl in (
+    Construct(cuda="<<<grid, block>>>", category="launch", status=S,
+              tilelang="factory(block=...) compiled, called with grid sizes", tests=("corpus",),
+              note="constant block shapes become the factory's default"),
+    Construct(cuda="<<<grid, block, shared bytes>>>", category="launch", status=PL,
+              tilelang="T.alloc_shared of the given size", code="C2T1204", effort="high",
+              note="dynamic shared memory needs the cooperative lift"),
+    *[Construct(cuda=n, category=_RT, status=U, tilelang=tl, effort="low") for n, tl in (
         ("cudaMalloc", "torch.empty(n, dtype=..., device=\"cuda\")"), ("cudaMallocManaged", "torch.empty on the device"),
         ("cudaMallocHost", "torch.empty(..., pin_memory=True)"), ("cudaHostAlloc", "torch.empty(..., pin_memory=True)"),
         ("cudaMallocPitch", "torch.empty of the padded shape"), ("cudaMalloc3D", "torch.empty of the padded shape"),
@@ -46,8 +48,9 @@ HOST: list[Construct] = [
         ("cudaCreateTextureObject", "pass the array as a buffer"), ("cudaDestroyTextureObject", "(nothing)"),
         ("cudaMallocArray", "torch.empty"), ("cudaMemcpyToArray", "tensor.copy_()"),
         ("cudaHostRegister", "tensor.pin_memory()"), ("cudaHostUnregister", "(nothing)"))],
-    record("cudaLaunchCooperativeKernel", _RT, PL, "", effort="high", note="grid-wide synchronisation"),
-    *[record(n, "library-host", U, tl, effort=e) for n, tl, e in (
+    Construct(cuda="cudaLaunchCooperativeKernel", category=_RT, status=PL, effort="high",
+              note="grid-wide synchronisation"),
+    *[Construct(cuda=n, category="library-host", status=U, tilelang=tl, effort=e) for n, tl, e in (
         ("thrust::device_vector", "torch tensor on the device", "low"),
         ("thrust::host_vector", "numpy array / CPU tensor", "low"),
         ("thrust::device_ptr", "torch tensor", "low"), ("thrust::raw_pointer_cast", "(pass the tensor)", "low"),
@@ -62,7 +65,8 @@ HOST: list[Construct] = [
         ("cub::DeviceRadixSort", "torch.sort", "low"), ("cub::DeviceSelect", "boolean-mask indexing", "low"),
         ("cub::DeviceSegmentedReduce", "torch.segment_reduce", "medium"),
         ("cub::DeviceHistogram", "torch.histc / torch.bincount", "low"))],
-    *[record(n, "library-device", PL, tl, "C2T1204", "high") for n, tl in (
+    *[Construct(cuda=n, category="library-device", status=PL, tilelang=tl, code="C2T1204", effort="high")
+      for n, tl in (
         ("cub::BlockReduce", "T.reduce_sum over a shared tile"), ("cub::BlockScan", "T.cumsum over a shared tile"),
         ("cub::BlockLoad", "T.copy"), ("cub::BlockStore", "T.copy"), ("cub::BlockRadixSort", ""),
         ("cub::WarpReduce", "T.reduce_sum"), ("cub::WarpScan", "T.cumsum"))],

@@ -7,7 +7,7 @@ each with its record's `code` (e.g. `__hadd(a, b)` -> C2T1203 at the call).
 
 from __future__ import annotations
 
-from op_coverage.records import Construct, Status, record
+from op_coverage.records import Construct, Status
 
 PL, U = Status.PLANNED, Status.UNSUPPORTED
 
@@ -40,15 +40,20 @@ _MATH = ("sincosf", "sincos", "sincospif", "sinpif", "cospif", "sinpi", "cospi",
          "__uint2half_rn")
 
 INTRINSICS: list[Construct] = [
-    *[record(n, "half-intrinsic", PL, "float32 arithmetic + cast to float16", "C2T1203", "low",
-             "write it with __half2float/__float2half meanwhile") for n in _HALF_SCALAR],
-    *[record(n, "half-intrinsic", PL, "T.<op> computed in float32", "C2T1203", "low") for n in _HALF_MATH],
-    *[record(n, "half-intrinsic", PL, "two float16 lanes", "C2T1207", "medium",
-             "half2 lanes are not modelled; unpack with __low2float/__high2float") for n in _HALF2],
-    *[record(n, "bf16-intrinsic", PL, "T.cast(x, \"bfloat16\")", "C2T1207", "medium",
-             "bfloat16 values lower for CUDA but TileLang's C back end cannot run them") for n in _BF16],
-    *[record(n, "integer-intrinsic", PL, "bit arithmetic or T.call_extern", "C2T1203", "low",
-             "write the bit arithmetic in C meanwhile (e.g. a popcount loop)") for n in _INTEGER],
+    *[Construct(cuda=n, category="half-intrinsic", status=PL, tilelang="float32 arithmetic + cast to float16",
+                code="C2T1203", effort="low", note="write it with __half2float/__float2half meanwhile")
+      for n in _HALF_SCALAR],
+    *[Construct(cuda=n, category="half-intrinsic", status=PL, tilelang="T.<op> computed in float32", code="C2T1203",
+                effort="low") for n in _HALF_MATH],
+    *[Construct(cuda=n, category="half-intrinsic", status=PL, tilelang="two float16 lanes", code="C2T1207",
+                effort="medium", note="half2 lanes are not modelled; unpack with __low2float/__high2float")
+      for n in _HALF2],
+    *[Construct(cuda=n, category="bf16-intrinsic", status=PL, tilelang="T.cast(x, \"bfloat16\")", code="C2T1207",
+                effort="medium", note="bfloat16 values lower for CUDA but TileLang's C back end cannot run them")
+      for n in _BF16],
+    *[Construct(cuda=n, category="integer-intrinsic", status=PL, tilelang="bit arithmetic or T.call_extern",
+                code="C2T1203", effort="low", note="write the bit arithmetic in C meanwhile (e.g. a popcount loop)")
+      for n in _INTEGER],
     # lifted: a helper compiled into the kernel (CUDA intrinsic on GPUs, GCC builtin on C; emit/helpers.py)
     *[Construct(cuda=n, category="integer-intrinsic", status=Status.SUPPORTED, ir_op=op, tilelang=f"c2t_{op} helper",
                 tests={"popc": ("corpus/cooperative/warp_shuffle.cu",),
@@ -56,24 +61,25 @@ INTRINSICS: list[Construct] = [
                     op, ("tests/translation/bit_intrinsics.cu",)))
       for n, op in (("__popc", "popc"), ("__popcll", "popcll"), ("__clz", "clz"), ("__ffs", "ffs"),
                     ("__brev", "brev"))],
-    *[record(n, "cache-hint", PL, "a plain load or store", "C2T1203", "low",
-             "replace with a plain load/store (as __ldg is)") for n in _CACHE_HINTS],
-    *[record(n, "math", PL, "T.call_extern of the libm function", "C2T1203", "low") for n in _MATH],
+    *[Construct(cuda=n, category="cache-hint", status=PL, tilelang="a plain load or store", code="C2T1203",
+                effort="low", note="replace with a plain load/store (as __ldg is)") for n in _CACHE_HINTS],
+    *[Construct(cuda=n, category="math", status=PL, tilelang="T.call_extern of the libm function", code="C2T1203",
+                effort="low") for n in _MATH],
     Construct(cuda="INFINITY", category="math", status=Status.SUPPORTED, tilelang="T.infinity(dtype)",
               note="folded by clang to a constant", tests=("corpus/cooperative/block_reduce.cu",),
               aliases=("__builtin_huge_valf", "__builtin_huge_val", "__builtin_inff", "__builtin_inf", "HUGE_VALF")),
     Construct(cuda="NAN", category="math", status=Status.SUPPORTED, tilelang="T.call_extern(dtype, \"nanf\", \"\")",
               note="folded by clang to a constant", tests=("tests/translation/bit_intrinsics.cu",),
               aliases=("__builtin_nanf", "__builtin_nan")),
-    record("assert (device)", "debug", U, "", "C2T1203", "low", "remove it or check on the host",
-           aliases=("__assert_fail", "__assertfail", "__assert_rtn")),
-    record("__trap", "debug", U, "", "C2T1203", "low", "report the condition through an output buffer",
-           aliases=("__brkpt",)),
-    record("clock", "debug", U, "", "C2T1203", "low", "timing inside kernels has no TileLang equivalent",
-           aliases=("clock64", "__globaltimer")),
-    record("__nanosleep", "debug", U, "", "C2T1203", "low"),
-    record("malloc (device)", "memory-space", U, "", "C2T1203", "high", "allocate on the host and pass a buffer",
-           aliases=("malloc", "free")),
-    record("memcpy (device)", "memory-space", PL, "element-wise copy loop", "C2T1203", "low",
-           aliases=("memcpy", "memset")),
+    Construct(cuda="assert (device)", category="debug", status=U, code="C2T1203", effort="low",
+              note="remove it or check on the host", aliases=("__assert_fail", "__assertfail", "__assert_rtn")),
+    Construct(cuda="__trap", category="debug", status=U, code="C2T1203", effort="low",
+              note="report the condition through an output buffer", aliases=("__brkpt",)),
+    Construct(cuda="clock", category="debug", status=U, code="C2T1203", effort="low",
+              note="timing inside kernels has no TileLang equivalent", aliases=("clock64", "__globaltimer")),
+    Construct(cuda="__nanosleep", category="debug", status=U, code="C2T1203", effort="low"),
+    Construct(cuda="malloc (device)", category="memory-space", status=U, code="C2T1203", effort="high",
+              note="allocate on the host and pass a buffer", aliases=("malloc", "free")),
+    Construct(cuda="memcpy (device)", category="memory-space", status=PL, tilelang="element-wise copy loop",
+              code="C2T1203", effort="low", aliases=("memcpy", "memset")),
 ]

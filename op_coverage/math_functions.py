@@ -38,6 +38,8 @@ TILE_OPS["abs"] = TileOp(op="abs", form="call", name="abs", note="integers only 
 for _op in ("popc", "popcll", "clz", "ffs", "brev"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 BIT_OPS = frozenset(("popc", "popcll", "clz", "ffs", "brev"))
+# CUDA's min, max and abs are overloaded: on a float they are fminf, fmaxf, fabsf (NaN rules included)
+FLOAT_FORMS = {"min": "fmin", "max": "fmax", "abs": "fabs"}
 
 
 _MATH_TESTS = ("tests/translation/math_functions.cu", "tests/coverage/constructs/math_library.cu")

@@ -57,9 +57,3 @@ class TileOp:
     def extern_name(self, dtype: str) -> str | None:
         return dict(self.extern).get(dtype)
 
-
-def record(cuda: str, category: str, status: Status, tilelang: str = "", code: str | None = None,
-           effort: str = "none", note: str = "", tests: tuple[str, ...] = (), aliases: tuple[str, ...] = ()) -> Construct:
-    """A `Construct` from the usual positional order of the tables: name, category, status, spelling, code, effort."""
-    return Construct(cuda=cuda, category=category, status=status, tilelang=tilelang, code=code, effort=effort,
-                     note=note, tests=tuple(tests), aliases=tuple(aliases))

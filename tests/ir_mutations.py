@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cuda2tile.emit.module import emit_module
-from cuda2tile.lift import tile_ir as I
+from cuda2tile.ir import tile_ir as I
 from cuda2tile.lift.lift_kernel import lift_kernel
 from cuda2tile.parse.frontend import parse_file
 

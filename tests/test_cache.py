@@ -14,8 +14,7 @@ import pytest
 from c2t_testsupport import CORPUS, ROOT, run_cli
 from cuda2tile import cache as cache_mod
 from cuda2tile.cache import ResultCache
-from cuda2tile.driver import ConvertOptions, convert_many, discover
-from cuda2tile.parse.frontend import FrontendOptions
+from cuda2tile.session import ConvertOptions, FrontendOptions, Session
 
 KERNEL = """#include "scale.h"
 __global__ void scale(int n, const float* x, float* y) {
@@ -110,9 +109,9 @@ def test_no_cache_converts_again(tree, tmp_path):
 
 
 def _run_in_process(tree, cache_dir, options=ConvertOptions()):
-    files, _ = discover([str(tree)], "/nonexistent-output")
-    results = convert_many(files, options, 1, ResultCache(cache_dir, options))
-    return [(r.cached, r.to_json(), text) for r, text in results]
+    session = Session(options, cache=ResultCache(cache_dir, options))
+    files, _ = session.discover([str(tree)], "/nonexistent-output")
+    return [(r.cached, r.to_json(), text) for r, text in session.convert(files)]
 
 
 def test_a_changed_tool_is_a_miss(tree, tmp_path, monkeypatch):
@@ -150,7 +149,7 @@ def test_tool_identity_changes_with_sources_op_coverage_and_prelude(tmp_path):
 def test_frozenset_options_give_one_key_whatever_the_hash_seed():
     keys = set()
     for seed in ("1", "2", "3"):
-        code = ("from cuda2tile.cache import _options_json; from cuda2tile.driver import ConvertOptions; "
+        code = ("from cuda2tile.cache import _options_json; from cuda2tile.session import ConvertOptions; "
                 "print(_options_json(ConvertOptions(raise_idioms=frozenset({'a', 'b', 'c', 'd', 'e'}))))")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                              env=dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT)), check=True)

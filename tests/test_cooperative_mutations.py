@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from c2t_testsupport import CORPUS
-from cuda2tile.parity.converted import load_module
+from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
 from ir_mutations import drop_first_barrier, drop_first_privatisation, emit_mutant

@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from c2t_testsupport import CORPUS
-from cuda2tile.parity.converted import load_module
+from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
 
@@ -73,7 +73,7 @@ def test_raised_kernel_list_is_current(converted_corpus):
 @pytest.mark.slow
 @pytest.mark.parametrize("item", RAISED_SPECS, ids=[_id(s) for s in RAISED_SPECS])
 def test_raised_kernel_lowers_for_cuda_sm90(item, converted_corpus):
-    from cuda2tile.parity.converted import lower_cuda
+    from cuda2tile.runtime import lower_cuda
 
     toml, spec = item
     module = load_module(converted_corpus / toml.relative_to(CORPUS).with_suffix(".py"))

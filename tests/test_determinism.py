@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import filecmp
 
 from c2t_testsupport import CORPUS, run_cli
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from c2t_testsupport import CORPUS
-from cuda2tile.parity.converted import load_module
+from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
 from ir_mutations import emit_mutant, perturb_first_store

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from c2t_testsupport import ROOT, run_cli
-from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.gemm_match import conjuncts
-from cuda2tile.lift.index_poly import Poly, poly, to_expr
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.raising.gemm_match import conjuncts
+from cuda2tile.ir.index_poly import Poly, poly, to_expr
 from cuda2tile.lift.lift_kernel import lift_kernel
-from cuda2tile.lift.verify import verify_kernel
+from cuda2tile.ir.verifier import verify_kernel
 from cuda2tile.parse.frontend import parse_file
 
 SOURCE = ROOT / "tests" / "translation" / "raise_gemm.cu"
@@ -121,7 +121,7 @@ def test_verifier_rejects_a_thread_index_left_in_the_epilogue():
 
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
 
     out = {}
     for label, flags in (("raised", []), ("faithful", ["--no-raise"])):
@@ -158,7 +158,7 @@ CASES = [  # kernel, input kind, block, (M, N, K), grid (None: covering the matr
                          ids=[f"{c[0]}-{'x'.join(map(str, c[3]))}-block{c[2][0]}x{c[2][1]}"
                               + ("-partial" if c[4] else "") for c in CASES])
 def test_raised_product_matches_the_faithful_kernel(modules, name, kind, block, shape, grid):
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     m, n, k = shape
     grid = grid or (-(-n // block[0]), -(-m // block[1]))

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from c2t_testsupport import CORPUS, ROOT, run_cli
-from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.scan_machine import ZERO, NotAScan, Run, ScanMachine, add_runs, slots_read, wrap
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.raising.scan_machine import ZERO, NotAScan, Run, ScanMachine, add_runs, slots_read, wrap
 
 SOURCE = ROOT / "tests" / "translation" / "raise_scan.cu"
 
@@ -119,7 +119,7 @@ def test_partial_sums_read_afterwards_keep_the_loop(tmp_path):
 
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
 
     out = {}
     for label, flags in (("raised", []), ("faithful", ["--no-raise=scan"])):
@@ -148,7 +148,7 @@ def _segments(x: np.ndarray, block: int, exclusive: bool) -> np.ndarray:
     ("corpus", "scan_hillis_steele", np.float32, 256, False),
 ])
 def test_raised_scan_matches_the_loop_and_numpy(modules, module, name, dtype, block, exclusive):
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     blocks = 3
     n = blocks * block - 5  # the last segment is partial
@@ -175,7 +175,7 @@ def test_raised_scan_matches_the_loop_and_numpy(modules, module, name, dtype, bl
 @pytest.mark.slow
 @pytest.mark.parametrize("block", [32, 128])
 def test_raised_warp_scan_matches_the_shuffles_and_numpy(modules, block):
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     blocks, n = 3, 3 * block - 9
     x = np.random.default_rng(block).uniform(0, 1, n).astype(np.float32)
@@ -193,7 +193,7 @@ def test_raised_warp_scan_matches_the_shuffles_and_numpy(modules, block):
 
 @pytest.mark.slow
 def test_warp0_scan_scans_warp_0_and_leaves_the_others(modules):
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     block, blocks = 128, 2
     n = block * blocks

@@ -15,7 +15,7 @@ BLOCK = 256
 
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
 
     out = {}
     for label, flags in (("raised", []), ("faithful", ["--no-raise=tile_copy"])):
@@ -28,7 +28,7 @@ def modules(tmp_path_factory):
 
 
 def _run(modules, label, name, inputs, blocks):
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     info = modules[label].KERNELS[name]
     return run_c(build_c(info, (BLOCK,)), info, inputs, (blocks,))

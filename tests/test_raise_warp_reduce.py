@@ -14,7 +14,7 @@ SOURCE = ROOT / "tests" / "translation" / "raise_warp_reduce.cu"
 
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
 
     out = {}
     for label, flags in (("raised", []), ("faithful", ["--no-raise"])):
@@ -29,7 +29,7 @@ def modules(tmp_path_factory):
 @pytest.mark.parametrize("name,output,block", [("warp_max_all", "y", 128), ("warp_sums", "sums", 64),
                                                ("warp_sums", "sums", 32), ("helper_sums", "sums", 96)])
 def test_raised_warp_reduction_matches_the_exchanges(modules, name, output, block):
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     blocks = 3
     rng = np.random.default_rng(block)
@@ -58,7 +58,7 @@ def test_a_block_of_partial_warps_builds_the_faithful_form(modules):
 @pytest.mark.parametrize("block", [64, 256])
 def test_two_level_reduction_raises_both_loops_and_matches(modules, block):
     """The second loop runs under `if (warp == 0)`: raised, it reduces every warp, which only warp 0 reads."""
-    from cuda2tile.parity.converted import build_c, run_c
+    from cuda2tile.runtime import build_c, run_c
 
     raised_script = modules["raised"].KERNELS["two_level_sum"]["factory"](block=(block,), target="c").script()
     assert raised_script.count("T.reduce(") == 2

@@ -41,7 +41,7 @@ def test_idiom_records_name_their_passes():
         if idiom.status is Status.SUPPORTED:
             run = RAISE_PASSES[idiom.name]
             assert run.__name__ == idiom.pass_name
-            assert (ROOT / "cuda2tile" / "lift" / f"{idiom.pass_name}.py").exists()
+            assert (ROOT / "cuda2tile" / "raising" / f"{idiom.pass_name}.py").exists()
         for test in idiom.tests:
             assert (ROOT / test).exists(), test
 
@@ -123,7 +123,7 @@ def _raised_specs(converted_corpus):
 
 @pytest.mark.slow
 def test_raised_kernels_pass_their_references_without_raising(converted_corpus, faithful_corpus):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
     from cuda2tile.parity.verify_references import check_kernel
 
     checked = []
@@ -149,7 +149,7 @@ def _tree_sum(v: np.ndarray) -> np.float32:
 def test_blocks_the_raised_form_does_not_cover_run_the_tree(converted_corpus):
     """reduce_tree raised: a power-of-two block takes T.reduce_sum, a block of 96 threads the faithful
     tree (which in CUDA drops elements: 96 is not a power of two), decided when the factory builds."""
-    from cuda2tile.parity.converted import build_c, load_module, run_c
+    from cuda2tile.runtime import build_c, load_module, run_c
 
     module = load_module(converted_corpus / "cooperative" / "block_reduce.py")
     info = module.KERNELS["reduce_tree"]

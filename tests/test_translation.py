@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from cuda2tile.lift.lift_kernel import PASSES, RAISE_PASSES
+
 TRANSLATION = Path(__file__).parent / "translation"
 KNOWN = {"RUN", "CHECK", "CHECK-NEXT", "CHECK-NOT", "CHECK-LABEL", "CHECK-SAME", "CHECK-EMPTY", "CHECK-DAG",
          "DIAG", "DIAG-NEXT"}
@@ -14,10 +18,19 @@ KNOWN = {"RUN", "CHECK", "CHECK-NEXT", "CHECK-NOT", "CHECK-LABEL", "CHECK-SAME",
 DIRECTIVE = re.compile(r"//\s*([A-Za-z][A-Za-z_-]*)\s*:")
 
 
-def test_lit_translation_suite():
+@pytest.mark.parametrize("path", sorted(TRANSLATION.glob("*.cu")), ids=lambda p: p.name)
+def test_lit_translation_suite(path):
+    """One lit test file, run through lit (its RUN lines, lit.cfg.py's substitutions) on its own."""
     lit = Path(sys.executable).with_name("lit")
-    result = subprocess.run([str(lit), "-q", str(TRANSLATION)], capture_output=True, text=True, timeout=600)
+    result = subprocess.run([str(lit), "-q", str(path)], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_pass_has_a_translation_test_of_its_name():
+    """Each pass, its module and its test share one name: split_phases.py is tested by split_phases.cu."""
+    names = [run.__name__ for run in PASSES + tuple(RAISE_PASSES.values())]
+    missing = [name for name in names if not (TRANSLATION / f"{name}.cu").exists()]
+    assert not missing, f"no tests/translation/<pass>.cu for {missing}"
 
 
 def test_every_translation_test_runs_and_checks():

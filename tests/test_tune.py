@@ -29,7 +29,7 @@ def test_shapes_per_target_fit_a_block():
 
 @pytest.fixture(scope="module")
 def matmul(tmp_path_factory):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
     from cuda2tile.spec.launch_spec import load_spec
 
     out = tmp_path_factory.mktemp("tune")
@@ -61,7 +61,7 @@ def test_a_shape_whose_results_differ_is_rejected_and_not_timed(matmul, tmp_path
     """The same kernel with its last k step dropped stands in for a shape that computes wrongly."""
     from ir_mutations import emit_mutant, shorten_gemm_reduction
 
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
     from cuda2tile.tune.autotune import tune_kernel
 
     module, specs = matmul
@@ -81,7 +81,7 @@ def test_a_shape_whose_results_differ_is_rejected_and_not_timed(matmul, tmp_path
 
 
 def test_a_kernel_without_a_raised_product_cannot_be_tuned(tmp_path):
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.runtime import load_module
     from cuda2tile.spec.launch_spec import load_spec
     from cuda2tile.tune.autotune import TuneError, tune_kernel
 
@@ -128,3 +128,18 @@ def test_parity_runs_take_tiles_from_a_tune_file(tmp_path):
         if not ok:
             assert "tile must be (tile_m, tile_n, tile_k, threads, stages)" in result.message
 
+
+
+def test_sources_under_the_temporary_directory_are_scanned(tmp_path):
+    """Tune discovers files against a fresh output directory of its own; with the temporary directory
+    itself as OUT, every source under it was skipped ("C2T1006: not scanned: it is the output directory")."""
+    import tempfile
+    from pathlib import Path
+
+    from cuda2tile.tune.command import TuneOptions, tune_all
+
+    assert Path(tempfile.gettempdir()).resolve() in tmp_path.resolve().parents
+    for name in ("level1.cu", "level1.toml"):
+        (tmp_path / name).write_text((CORPUS / "blas1" / name).read_text())
+    run = tune_all(TuneOptions((str(tmp_path),)))
+    assert run.problems == [] and run.failures == 0 and run.results == []  # scanned; no matrix product in it

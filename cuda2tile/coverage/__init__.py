@@ -5,5 +5,5 @@
     summary.py            totals and effort estimates
     report_*.py           one module per output format, all rendered from the JSON document
     history*.py           the SQLite history of runs and its trend/change report
-    cli.py                `cuda2tile coverage` and `cuda2tile history`
+    (cuda2tile/cli/coverage.py and history.py are `cuda2tile coverage` and `cuda2tile history`)
 """

@@ -1,25 +1,21 @@
-"""Scan files and trees: convert each file (for kernel statuses), walk its AST (for constructs).
+"""Scan files and trees: each file's kernel statuses come from its conversion, its constructs from
+the same parse (`COVERAGE_SCAN`, an analysis the session runs where it converts the file).
 
-One file's result is a `FileCoverage` plus the converted module's text (kept for `--parity`);
-both go to the cache. Files that miss the cache are scanned in worker processes when `jobs > 1`.
+One file's result is a `FileCoverage` plus the converted module's text (kept for `--parity`). Both
+come from the session's cache when the file did not change (the scan is stored in the conversion's
+entry, cuda2tile/cache.py); files that miss it are converted and scanned in the session's workers.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
-from cuda2tile.coverage.cache import ScanCache
 from cuda2tile.coverage.lexical import scan_text
-from cuda2tile.coverage.model import Diag, FileCoverage, KernelCoverage
+from cuda2tile.coverage.model import Diag, FileCoverage, KernelCoverage, Occurrence
 from cuda2tile.coverage.scan import reachable, scan_unit
 from cuda2tile.diagnostics import Diagnostic
-from cuda2tile.driver import ConvertOptions, convert_source, discover
-from cuda2tile.parse.frontend import FrontendOptions, parse_file
+from cuda2tile.session import ConvertedFile, ConvertOptions, FileAnalysis, FileResult, FrontendOptions, Session
 
 
 @dataclass
@@ -42,79 +38,67 @@ def _diag(d: Diagnostic) -> Diag:
     return Diag(d.code, d.effective_severity.value, d.message, d.loc.line, d.loc.col)
 
 
-def scan_file(path: str, display: str, frontend: FrontendOptions = FrontendOptions(),
-              raise_idioms: frozenset[str] | None = None) -> tuple[FileCoverage, str | None]:
-    """Convert one `.cu` file and name every construct in it. The AST is parsed a second time here:
-    the driver does not hand its own out, and parsing is the cheap half of a conversion."""
+def scan_converted(converted: ConvertedFile) -> dict:
+    """The constructs of a converted file's parsed unit, as JSON: the occurrences by function, and
+    for each kernel the functions it reaches (itself and the `__device__` functions it calls).
+
+    Runs in the worker that converted the file (it is the `run` of COVERAGE_SCAN), so the unit is
+    never parsed a second time nor sent between processes. `seconds`: the conversion and the scan."""
     start = time.perf_counter()
-    result, module = convert_source(path, display, ConvertOptions(frontend=frontend, raise_idioms=raise_idioms))
-    coverage = FileCoverage(path, display, diagnostics=[_diag(d) for d in result.diagnostics])
-    parsed = parse_file(path, frontend, display) if result.source_lines or module is not None else None
-    unit = parsed.unit if parsed is not None else None
-    if unit is not None:
-        scan = scan_unit(unit, "\n".join(parsed.source_lines))
-        coverage.occurrences = scan.occurrences
-        already = {(o.construct, o.line) for occs in scan.occurrences.values() for o in occs}
-        for fn, occs in scan_text("\n".join(parsed.source_lines), unit, display, already).items():
-            coverage.occurrences.setdefault(fn, []).extend(occs)
+    parsed, result = converted.parsed, converted.result
+    occurrences: dict[str, list[Occurrence]] = {}
+    calls: dict = {}
+    if parsed is not None and parsed.unit is not None:
+        source = "\n".join(parsed.source_lines)
+        scan = scan_unit(parsed.unit, source)
+        occurrences = scan.occurrences
+        already = {(o.construct, o.line) for occs in occurrences.values() for o in occs}
+        for fn, occs in scan_text(source, parsed.unit, result.source, already).items():
+            occurrences.setdefault(fn, []).extend(occs)
         calls = scan.calls
-    else:
-        calls = {}
+    return {"occurrences": {fn: [asdict(o) for o in occs] for fn, occs in occurrences.items()},
+            "functions": {k.cuda_name: sorted(reachable(calls, k.cuda_name)) for k in result.kernels},
+            "seconds": round(converted.seconds + time.perf_counter() - start, 4)}
+
+
+COVERAGE_SCAN = FileAnalysis("coverage", scan_converted)
+
+
+def file_coverage(path: str, result: FileResult, scan: dict) -> FileCoverage:
+    """One file's coverage from its conversion and its `scan_converted` output."""
+    coverage = FileCoverage(path, result.source, diagnostics=[_diag(d) for d in result.diagnostics],
+                            seconds=scan["seconds"], cached=result.cached)
+    coverage.occurrences = {fn: [Occurrence(**o) for o in occs] for fn, occs in scan["occurrences"].items()}
     for kr in result.kernels:
         coverage.kernels.append(KernelCoverage(
-            kr.cuda_name, kr.status, kr.line, kr.end_line, kr.factory,
-            sorted(reachable(calls, kr.cuda_name)), [_diag(d) for d in kr.diagnostics], raised=list(kr.raised)))
-    coverage.seconds = time.perf_counter() - start
-    return coverage, module
+            kr.cuda_name, kr.status, kr.line, kr.end_line, kr.factory, list(scan["functions"][kr.cuda_name]),
+            [_diag(d) for d in kr.diagnostics], raised=list(kr.raised)))
+    return coverage
 
 
-def _scan_job(path: str, display: str, frontend: FrontendOptions,
-              raise_idioms: frozenset[str] | None = None) -> tuple[dict, str | None]:
-    coverage, module = scan_file(path, display, frontend, raise_idioms)
-    return coverage.to_json(), module
-
-
-def scan_tree(sources: list[str], frontend: FrontendOptions = FrontendOptions(), cache: ScanCache | None = None,
-              jobs: int = 1, raise_idioms: frozenset[str] | None = None) -> TreeScan:
-    """Scan every `.cu` under the sources, from the cache where the inputs did not change.
-    `raise_idioms`: the idioms the conversion raises (None: every one, as `convert` does)."""
+def scan_sources(session: Session, sources: list[str]) -> TreeScan:
+    """Scan every `.cu` under the sources with the session's options, cache and workers."""
     start = time.perf_counter()
-    cache = cache or ScanCache(None)
     tree = TreeScan()
     found: list[tuple[str, str, str]] = []
-    for src in sources:
-        files, errors = discover([src], os.devnull)
+    for src in sources:  # one at a time: each file remembers the SRC it was found under
+        files, errors = session.discover([src])
         found += [(src, path, display) for path, display in files]
         tree.errors += errors
-    options = asdict(frontend)
-    options["raise_idioms"] = sorted(raise_idioms) if raise_idioms is not None else None
-    if frontend.compile_commands_dir:  # the flags it gives each file are inputs too
-        db = Path(frontend.compile_commands_dir) / "compile_commands.json"
-        options["compile_commands"] = hashlib.sha256(db.read_bytes()).hexdigest() if db.is_file() else None
-    slots: list[ScannedFile | None] = []
-    misses: list[tuple[int, str, str, str, str | None]] = []
-    for i, (root, path, display) in enumerate(found):
-        key = cache.key(path, display, options, frontend.include_dirs)
-        entry = cache.get(key)
-        if entry is not None:
-            coverage = FileCoverage.from_json(entry["file"])
-            coverage.path, coverage.cached = path, True
-            slots.append(ScannedFile(root, coverage, entry.get("module")))
-        else:
-            slots.append(None)
-            misses.append((i, root, path, display, key))
-    for (i, root, path, display, key), (data, module) in zip(misses, _run_jobs(misses, frontend, jobs, raise_idioms)):
-        cache.put(key, {"file": data, "module": module})
-        slots[i] = ScannedFile(root, FileCoverage.from_json(data), module)
-    tree.files = [s for s in slots if s is not None]
-    tree.cache_hits, tree.cache_misses = cache.hits, cache.misses
+    scanned = session.analyse([(path, display) for _, path, display in found], COVERAGE_SCAN)
+    for (root, path, _), (result, module, scan) in zip(found, scanned):
+        tree.files.append(ScannedFile(root, file_coverage(path, result, scan), module))
+    tree.cache_hits = sum(s.coverage.cached for s in tree.files)
+    tree.cache_misses = len(tree.files) - tree.cache_hits
     tree.seconds = time.perf_counter() - start
     return tree
 
 
-def _run_jobs(misses, frontend: FrontendOptions, jobs: int, raise_idioms: frozenset[str] | None):
-    if jobs <= 1 or len(misses) < 3:
-        return [_scan_job(path, display, frontend, raise_idioms) for _, _, path, display, _ in misses]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(misses))) as pool:
-        return list(pool.map(_scan_job, [m[2] for m in misses], [m[3] for m in misses],
-                             [frontend] * len(misses), [raise_idioms] * len(misses), chunksize=2))
+def scan_file(path: str, display: str, frontend: FrontendOptions = FrontendOptions(),
+              raise_idioms: frozenset[str] | None = None) -> tuple[FileCoverage, str | None]:
+    """Convert one `.cu` file and name every construct in it (no cache)."""
+    session = Session(ConvertOptions(frontend=frontend, raise_idioms=raise_idioms), cache=False)
+    (result, module, scan), = session.analyse([(path, display)], COVERAGE_SCAN)
+    return file_coverage(path, result, scan), module
+
+

@@ -1,7 +1,8 @@
 """`coverage --parity`: check converted kernels against their numpy references and keep the results.
 
-Until the GPU parity harness lands, this is `cuda2tile.parity.verify_references.check_tree`: each
-kernel with a launch spec is built with TileLang's C back end, run on the spec's inputs and
+The modules the scan converted are written to a temporary tree and checked by
+`cuda2tile.parity.verify_references.check_tree` (what `cuda2tile verify` runs): each kernel with a
+launch spec is built with TileLang's C back end (cuda2tile/runtime), run on the spec's inputs and
 compared with its reference. Slow (TileLang builds), hence only on request.
 """
 
@@ -13,7 +14,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from cuda2tile.coverage.collect import TreeScan
-from cuda2tile.driver import output_path, write_atomically
+from cuda2tile.files import write_module
 
 
 def run_parity(tree: TreeScan, sources: list[str], seed: int = 0, progress=None) -> None:
@@ -25,9 +26,10 @@ def run_parity(tree: TreeScan, sources: list[str], seed: int = 0, progress=None)
         for i, src in enumerate(sources):
             out = Path(tmp) / str(i)
             mine = [s for s in tree.files if s.root == src]
-            for scanned in mine:
+            written: dict = {}
+            for scanned in mine:  # converted by the scan's session: written as `convert -o` writes them
                 if scanned.module is not None:
-                    write_atomically(output_path(str(out), scanned.coverage.display), scanned.module)
+                    write_module(str(out), scanned.coverage.display, scanned.module, written)
             if not mine or not os.path.exists(src):
                 continue
             for check in check_tree(Path(src), out, seed=seed, progress=progress):

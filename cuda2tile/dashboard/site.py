@@ -26,11 +26,9 @@ from markupsafe import Markup, escape
 import op_coverage
 from cuda2tile import __version__
 from cuda2tile.coverage import history as H
-from cuda2tile.coverage.cache import ScanCache
 from cuda2tile.dashboard import chart, model
 from cuda2tile.dashboard.parity import attach, load_parity
 from cuda2tile.diagnostics import CODES
-from cuda2tile.parse.frontend import FrontendOptions
 
 TEMPLATES = Path(__file__).parent / "templates"
 MANIFEST = "cuda2tile-dashboard.json"
@@ -239,10 +237,13 @@ def _swap_into_place(staging: Path, output: Path) -> None:
 
 
 def build_site(db: str | Path, output: str | Path, *, sources: list[str] | tuple = (),
-               parity_json: list[str] | tuple = (), frontend: FrontendOptions = FrontendOptions(),
-               cache: ScanCache | None = None, jobs: int = 1, title: str | None = None,
+               parity_json: list[str] | tuple = (), session=None, title: str | None = None,
                history_runs: int = 20) -> BuildResult:
     """Read the history `db` (and `sources`, `parity_json` when given) and write the site to `output`.
+
+    `sources` are scanned by `session` (a `cuda2tile.session.Session`: its options, cache and
+    workers), as `cuda2tile coverage` scanned them; without one, a default session (the shared cache,
+    default parse options, one process).
 
     Raises DashboardError: status 2 for a missing or unusable database, 1 for the rest."""
     start = time.perf_counter()
@@ -262,9 +263,13 @@ def build_site(db: str | Path, output: str | Path, *, sources: list[str] | tuple
         conn.close()
     notes: list[str] = []
     if sources:
-        from cuda2tile.dashboard.sources import attach_sources  # the front end: only when asked
+        from cuda2tile.dashboard.sources import attach_sources  # the compiler: only when asked
 
-        scanned, missing, errors = attach_sources(data.kernels, list(sources), frontend, cache or ScanCache(None), jobs)
+        if session is None:
+            from cuda2tile.session import Session
+
+            session = Session()
+        scanned, missing, errors = attach_sources(data.kernels, list(sources), session)
         for diag in errors:
             notes.append(f"{diag.loc.file}: {diag.message}")
         if missing:

@@ -1,10 +1,9 @@
 """`--src DIR`: the CUDA source and the emitted TileLang of each kernel, for the kernel pages.
 
 The history keeps statuses, diagnostic codes and blocking constructs, not the code. With `--src`
-the dashboard scans the tree exactly as `cuda2tile coverage` does (`coverage.collect.scan_tree`,
-which converts each file with `driver.convert_source`), through the same scan cache: after
-`cuda2tile coverage SRC --db FILE` on an unchanged tree every file is a cache hit and nothing is
-converted again.
+the dashboard scans the tree exactly as `cuda2tile coverage` does (`coverage.collect.scan_sources`
+with the caller's session), through the same cache: after `cuda2tile coverage SRC --db FILE` on an
+unchanged tree every file is a cache hit and nothing is converted again.
 
 A recorded file is matched with a scanned one by its path (as `coverage` recorded it), else by the
 longest display path (relative to its SRC) that ends it, so the dashboard may run from another
@@ -16,11 +15,10 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
-from cuda2tile.coverage.cache import ScanCache
-from cuda2tile.coverage.collect import ScannedFile, scan_tree
+from cuda2tile.coverage.collect import ScannedFile, scan_sources
 from cuda2tile.dashboard.model import Kernel
 from cuda2tile.dashboard.views import kernel_view
-from cuda2tile.parse.frontend import FrontendOptions
+from cuda2tile.session import Session
 
 
 def _read_lines(path: str) -> list[str]:
@@ -48,11 +46,10 @@ def _match(files: list[ScannedFile], recorded: set[str]) -> dict[str, ScannedFil
     return out
 
 
-def attach_sources(kernels: list[Kernel], sources: list[str], frontend: FrontendOptions, cache: ScanCache,
-                   jobs: int = 1) -> tuple[int, list[str], list]:
-    """Fill each kernel's source view from the scanned tree; returns (files scanned, recorded files not
-    found, diagnostics of SRC arguments that do not exist)."""
-    tree = scan_tree(sources, frontend, cache, jobs)
+def attach_sources(kernels: list[Kernel], sources: list[str], session: Session) -> tuple[int, list[str], list]:
+    """Fill each kernel's source view from the tree the session scans; returns (files scanned, recorded
+    files not found, diagnostics of SRC arguments that do not exist)."""
+    tree = scan_sources(session, sources)
     recorded = {k.file for k in kernels}
     matched = _match(tree.files, recorded)
     by_file: dict[str, list[Kernel]] = defaultdict(list)

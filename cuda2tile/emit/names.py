@@ -1,4 +1,10 @@
-"""Python names for emitted code: CUDA identifiers never shadow Python or TileLang names.
+"""Python names for emitted code: the module's own names (one table) and CUDA identifiers kept apart.
+
+`NAMES` is the one table of the names the emitted module binds for its own use: `T`, `_block_dims`,
+the factory's `block`, `target`, `smem_scope`, `block_x`, the launch coordinates `tx`/`bx`/`grid_x`,
+a raised product's `tile_m`... The printer (printer.py) and the jinja2 templates (as `names`) read
+every such name from it, and `tests/test_emit_names.py` renders the templates with a renamed table to
+show that neither spells one of its own.
 
 A CUDA kernel may call a parameter `T`, `print`, `lambda` or `block_x`; each such name gets a
 trailing underscore (then `_1`, `_2`, ... until unique): `lambda` -> `lambda_`.
@@ -8,22 +14,99 @@ from __future__ import annotations
 
 import builtins
 import keyword
+from dataclasses import dataclass, field, fields
 
-# names the emitted module itself uses, at module level and inside each factory
-MODULE_NAMES = {"T", "tilelang", "tvm", "KERNELS", "_block_dims", "_float_const", "_C2T_HELPERS", "struct",
-                "annotations", "_gemm_tile", "_GEMM_TILES"}
-FACTORY_NAMES = {"tx", "ty", "tz", "bx", "by", "bz", "block_x", "block_y", "block_z", "grid_x", "grid_y",
-                 "grid_z", "block", "target", "kernel", "smem_scope", "shared_bytes"}
-# also taken in the factory of a kernel raised to a tiled matrix product (emit/gemm.py)
-GEMM_FACTORY_NAMES = {"tile", "tile_m", "tile_n", "tile_k", "tile_threads", "tile_stages", "k_tile", "k_in_tile"}
-RESERVED = (set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | MODULE_NAMES | FACTORY_NAMES)
+from op_coverage.tile_forms import LAUNCH_NAMES
 
-BUILTIN_NAMES = {
-    ("threadIdx", "x"): "tx", ("threadIdx", "y"): "ty", ("threadIdx", "z"): "tz",
-    ("blockIdx", "x"): "bx", ("blockIdx", "y"): "by", ("blockIdx", "z"): "bz",
-    ("blockDim", "x"): "block_x", ("blockDim", "y"): "block_y", ("blockDim", "z"): "block_z",
-    ("gridDim", "x"): "grid_x", ("gridDim", "y"): "grid_y", ("gridDim", "z"): "grid_z",
-}
+_BY_CUDA = {(n.variable, n.axis): n.python for n in LAUNCH_NAMES}  # also the table's field names
+_BY_NODE = {(n.ir, n.axis): n.python for n in LAUNCH_NAMES}
+# not bound by the module, but names a reader's code around it commonly uses (`tilelang.compile`,
+# `from __future__ import annotations`, a `kernel = factory(...)`): CUDA identifiers keep clear of them
+ALSO_RESERVED = frozenset({"tilelang", "tvm", "annotations", "kernel"})
+
+
+def _module(name: str):
+    return field(default=name, metadata={"scope": "module"})
+
+
+def _factory(name: str):
+    return field(default=name, metadata={"scope": "factory"})
+
+
+def _gemm(name: str):
+    return field(default=name, metadata={"scope": "gemm"})
+
+
+def _launch(node: str, axis: str):
+    """The name of a launch coordinate, by its tile-IR node: `_launch("BlockDim", "x")` -> `block_x`."""
+    return _factory(_BY_NODE[(node, axis)])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EmittedNames:
+    """Field name: the role; value: its spelling in the emitted module. Scopes: "module" (bound by
+    module.py.j2), "factory" (bound in every factory: its parameters and constants, and the launch
+    coordinates bound inside its prim_func), "gemm" (bound in the factory of a kernel raised to a tiled
+    matrix product)."""
+    T: str = _module("T")  # `import tilelang.language as T`
+    struct: str = _module("struct")
+    block_dims: str = _module("_block_dims")
+    float_const: str = _module("_float_const")
+    helpers: str = _module("_C2T_HELPERS")
+    gemm_tile: str = _module("_gemm_tile")
+    gemm_tiles: str = _module("_GEMM_TILES")
+    kernels: str = _module("KERNELS")
+    block: str = _factory("block")
+    target: str = _factory("target")
+    smem_scope: str = _factory("smem_scope")
+    shared_bytes: str = _factory("shared_bytes")
+    tx: str = _launch("ThreadIdx", "x")
+    ty: str = _launch("ThreadIdx", "y")
+    tz: str = _launch("ThreadIdx", "z")
+    bx: str = _launch("BlockIdx", "x")
+    by: str = _launch("BlockIdx", "y")
+    bz: str = _launch("BlockIdx", "z")
+    block_x: str = _launch("BlockDim", "x")
+    block_y: str = _launch("BlockDim", "y")
+    block_z: str = _launch("BlockDim", "z")
+    grid_x: str = _launch("GridDim", "x")
+    grid_y: str = _launch("GridDim", "y")
+    grid_z: str = _launch("GridDim", "z")
+    tile: str = _gemm("tile")
+    tile_m: str = _gemm("tile_m")
+    tile_n: str = _gemm("tile_n")
+    tile_k: str = _gemm("tile_k")
+    tile_threads: str = _gemm("tile_threads")
+    tile_stages: str = _gemm("tile_stages")
+    k_tile: str = _gemm("k_tile")
+    k_in_tile: str = _gemm("k_in_tile")
+    # not bound by the module, but no CUDA identifier may take them either
+    also_reserved: frozenset[str] = field(default=ALSO_RESERVED, metadata={"scope": "reserved"})
+
+    def launch(self, variable: str, axis: str) -> str:
+        """A launch coordinate by its CUDA variable (a macro's builtin parameter): `block_x`."""
+        return getattr(self, _BY_CUDA[(variable, axis)])
+
+    def coordinate(self, node) -> str:
+        """The name of a tile-IR launch coordinate: `BlockDim("x")` -> `block_x`."""
+        return getattr(self, _BY_NODE[(type(node).__name__, node.axis)])
+
+    def scope(self, scope: str) -> set[str]:
+        """The spellings of one scope ("module", "factory", "gemm")."""
+        return {getattr(self, f.name) for f in fields(self) if f.metadata["scope"] == scope}
+
+    def spellings(self) -> set[str]:
+        """Every name the module binds for itself."""
+        return self.scope("module") | self.scope("factory") | self.scope("gemm")
+
+    def reserved(self) -> set[str]:
+        """What no CUDA identifier may be called in an emitted module (a gemm's names aside)."""
+        return (set(keyword.kwlist) | set(keyword.softkwlist) | set(dir(builtins)) | self.scope("module")
+                | self.scope("factory") | self.also_reserved)
+
+
+NAMES = EmittedNames()
+RESERVED = NAMES.reserved()
 
 
 class PythonNames:

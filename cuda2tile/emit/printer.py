@@ -1,37 +1,43 @@
-"""Print tile IR as TileLang Python. This module alone owns operator precedence.
+"""Print TileLang-level IR (`ir/tile_lang_ir.py`, made by `lower_idioms`) as Python. This module
+alone owns operator precedence, and prints every statement and expression of a factory's body
+(`print_factory`: its macros, then the prim_funcs; `module.py` renders the skeleton around it).
 
 Expressions are printed with the precedence table below and parenthesised only where Python
 needs it: `(a + b) * c`, but `a * b + c`. Comparisons never chain (`(a < b) < c` keeps its
 parentheses, since Python would read `a < b < c` as `a < b and b < c`).
 
-Per-target limits of TileLang 0.1.15 are handled here, from `op_coverage.TILE_OPS` and the
-carrier rules: e.g. the C back end has no uint32 buffers, so `unsigned*` buffers travel as
-int32 and are read through `T.reinterpret(x[i], "uint32")`.
+Spellings come from tables, none from here: TileLang's operations from `op_coverage` (`TILE_OPS`,
+`op_coverage.tile_forms`: reductions, integer division, dtype carriers, launch coordinates), and
+the names the emitted module binds for itself (`T`, `target`, `smem_scope`, `block_x`) from the names
+table (`names.NAMES`), which the jinja2 templates read too. Per-target limits of TileLang 0.1.15 are
+handled through the carrier rules: e.g. the C back end has no uint32 buffers, so `unsigned*` buffers
+travel as int32 and are read through `T.reinterpret(x[i], "uint32")`.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import numpy as np
 
 import op_coverage
-from cuda2tile.emit.names import BUILTIN_NAMES, PythonNames
-from cuda2tile.lift import tile_ir as I
+from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.ir import tile_lang_ir as L
+from op_coverage.tile_forms import BUFFER_CARRIERS, INTEGER_DIVISION, REDUCTIONS, SCALAR_CARRIERS
 
 # Python precedence, higher binds tighter.
 _PREC = {"select": 1, "or": 2, "and": 3, "not": 4, "cmp": 5, "bitor": 6, "bitxor": 7, "bitand": 8, "shift": 9,
          "add": 10, "mul": 11, "unary": 12, "atom": 14}
 _BINARY = {"add": ("+", "add"), "sub": ("-", "add"), "mul": ("*", "mul"), "div": ("/", "mul"),
+           "floordiv": ("//", "mul"), "floormod": ("%", "mul"),
            "shl": ("<<", "shift"), "shr": (">>", "shift"), "bitand": ("&", "bitand"), "bitor": ("|", "bitor"),
            "bitxor": ("^", "bitxor"), "lt": ("<", "cmp"), "le": ("<=", "cmp"), "gt": (">", "cmp"),
            "ge": (">=", "cmp"), "eq": ("==", "cmp"), "ne": ("!=", "cmp"), "and": ("and", "and"),
            "or": ("or", "or")}
-_CALLS = {"truncdiv": "T.truncdiv", "truncmod": "T.truncmod"}
 _COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
-
-# dtypes that TileLang's C back end cannot pass across the kernel boundary (TILELANG_FACTS §1.3, §10),
-# and the carrier dtype used instead on every target (same bits, or a wider exact type).
-BUFFER_CARRIERS = {"uint32": "int32", "uint64": "int64", "uint16": "int16", "bool": "uint8"}
-SCALAR_CARRIERS = {"uint32": "int32", "uint64": "int64", "uint16": "int32", "uint8": "int32", "float16": "float32"}
+_INDENT = "    "
 
 
 def float_repr(value: float, dtype: str) -> str:
@@ -56,41 +62,48 @@ def needs_exact_bits(value: float, dtype: str) -> bool:
     return float(printed) != float(value)
 
 
-def float_literal(value: float, dtype: str) -> str:
-    if np.isinf(value):
-        return f'{"-" if value < 0 else ""}T.infinity("{dtype}")'
-    if np.isnan(value):
-        return f'_float_const(float("nan"), "{dtype}", target)'
-    return f"T.{dtype}({float_repr(value, dtype)})"
+def _comment_text(text: str) -> str:
+    """A CUDA source line made safe for a one-line Python comment."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text.strip())
+    text = re.sub(r"\s+", " ", text)
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
+def _note(note: str) -> str:
+    return f"  # {note}" if note else ""
 
 
 class ExprPrinter:
     def __init__(self, names: PythonNames, buffers: dict[str, str], scalar_carriers: dict[str, str],
-                 macros: PythonNames | None = None):
+                 macros: PythonNames | None = None, table: EmittedNames = NAMES):
         self.names = names
         self.macros = macros or names  # macro names live in the factory's scope
+        self.table = table
         self.helpers: set[str] = set()  # helper functions (emit/helpers.py) the printed code calls
         self.block_rank = 1
         self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
         self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
 
+    def t(self, op: str) -> str:
+        """A TileLang operation: `T.copy`."""
+        return f"{self.table.T}.{op}"
+
     @property
     def thread_vars(self) -> list[str]:
         """`tz, ty, tx` order, as T.Parallel binds them (row-major over the block)."""
-        return [BUILTIN_NAMES[("threadIdx", a)] for a in "zyx"[3 - self.block_rank:]]
-
-    @property
-    def linear_thread(self) -> str:
-        # threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y
-        return {1: "tx", 2: "ty * block_x + tx", 3: "(tz * block_y + ty) * block_x + tx"}[self.block_rank]
+        return [self.table.coordinate(I.ThreadIdx(a)) for a in "zyx"[3 - self.block_rank:]]
 
     def slot(self, index) -> str:
         """The per-thread slot of a value kept across barriers: `v[tx]`, `v[ty, tx]`, `acc[tx, j]`."""
         parts = self.thread_vars + ([self(index)] if index is not None else [])
         return ", ".join(parts)
 
-    def __call__(self, e: I.Expr) -> str:
+    def __call__(self, e: L.Expr) -> str:
         return self.expr(e)[0]
+
+    def shape(self, dims: tuple[L.Expr, ...]) -> str:
+        """A shape as a Python tuple: `(n,)`, `(block_x // 32, 32)`."""
+        return "(" + ", ".join(self(d) for d in dims) + ("," if len(dims) == 1 else "") + ")"
 
     def condition(self, e: I.Expr) -> str:
         """`e` as the condition of an `if` or a `T.if_then_else`.
@@ -140,9 +153,16 @@ class ExprPrinter:
             return any(self._reads_unsigned_var(x) for x in (e.cond, e.then, e.other))
         return False
 
-    def wrap(self, e: I.Expr, min_prec: int) -> str:
+    def wrap(self, e: L.Expr, min_prec: int) -> str:
         text, prec = self.expr(e)
         return f"({text})" if prec < min_prec else text
+
+    def float_literal(self, value: float, dtype: str) -> str:
+        if np.isinf(value):
+            return f'{"-" if value < 0 else ""}{self.t("infinity")}("{dtype}")'
+        if np.isnan(value):
+            return f'{self.table.float_const}(float("nan"), "{dtype}", {self.table.target})'
+        return f"{self.t(dtype)}({float_repr(value, dtype)})"
 
     def expr(self, e) -> tuple[str, int]:
         atom = _PREC["atom"]
@@ -153,43 +173,56 @@ class ExprPrinter:
                 if needs_exact_bits(e.value, e.dtype) or np.isnan(e.value):
                     self.helpers |= {"c2t_f64_from_bits", "c2t_f32_from_bits"}
                     value = 'float("nan")' if np.isnan(e.value) else float_repr(e.value, e.dtype)
-                    return f'_float_const({value}, "{e.dtype}", target)', atom
-                return float_literal(e.value, e.dtype), atom
+                    return f'{self.table.float_const}({value}, "{e.dtype}", {self.table.target})', atom
+                return self.float_literal(e.value, e.dtype), atom
             if e.dtype == "int32":
                 return str(e.value), (atom if e.value >= 0 else _PREC["unary"])
-            return f"T.{e.dtype}({e.value})", atom
+            return f"{self.t(e.dtype)}({e.value})", atom
         if isinstance(e, I.Var):
             name = self.names(e.name)
             carrier = self.scalar_carriers.get(e.name)
             if carrier:
-                return f'T.cast({name}, "{e.dtype}")', atom
+                return f'{self.t("cast")}({name}, "{e.dtype}")', atom
             return name, atom
-        if isinstance(e, I.ThreadIdx):
-            return BUILTIN_NAMES[("threadIdx", e.axis)], atom
-        if isinstance(e, I.BlockIdx):
-            return BUILTIN_NAMES[("blockIdx", e.axis)], atom
-        if isinstance(e, I.BlockDim):
-            return BUILTIN_NAMES[("blockDim", e.axis)], atom
-        if isinstance(e, I.GridDim):
-            return BUILTIN_NAMES[("gridDim", e.axis)], atom
-        if isinstance(e, I.BlockThreads):
-            dims = [BUILTIN_NAMES[("blockDim", a)] for a in "xyz"[:self.block_rank]]
-            return " * ".join(dims), (atom if self.block_rank == 1 else _PREC["mul"])
-        if isinstance(e, I.LinearThreadIdx):
-            return self.linear_thread, (atom if self.block_rank == 1 else _PREC["add"])
+        if isinstance(e, (I.ThreadIdx, I.BlockIdx, I.BlockDim, I.GridDim)):
+            return self.table.coordinate(e), atom
+        if isinstance(e, L.Name):
+            return getattr(self.table, e.key), atom
+        if isinstance(e, I.BlockThreads):  # blockDim.x * blockDim.y * blockDim.z
+            dims = [I.BlockDim(a) for a in "xyz"[:self.block_rank]]
+            product = dims[0]
+            for d in dims[1:]:
+                product = I.Binary("mul", product, d, "int32")
+            return self.expr(product)
+        if isinstance(e, I.LinearThreadIdx):  # threadIdx.x + threadIdx.y * blockDim.x + ...
+            linear = I.ThreadIdx("zyx"[3 - self.block_rank])
+            for axis in "yx"[3 - self.block_rank:]:
+                linear = I.Binary("add", I.Binary("mul", linear, I.BlockDim(axis), "int32"), I.ThreadIdx(axis), "int32")
+            return self.expr(linear)
         if isinstance(e, I.PrivateLoad):
             return f"{self.names(e.name)}[{self.slot(e.index)}]", atom
         if isinstance(e, I.Load):
             access = f"{self.names(e.buffer)}[{self(e.index)}]"
             carrier = self.buffers.get(e.buffer)
             if carrier == "uint8" and e.dtype == "bool":
-                return f'T.cast({access}, "bool")', atom
+                return f'{self.t("cast")}({access}, "bool")', atom
             if carrier:
-                return f'T.reinterpret({access}, "{e.dtype}")', atom
+                return f'{self.t("reinterpret")}({access}, "{e.dtype}")', atom
             return access, atom
+        if isinstance(e, L.TileLoad):
+            return f"{self.names(e.tile)}[{', '.join(self(i) for i in e.indices)}]", atom
+        if isinstance(e, L.Tile):
+            return self.names(e.name), atom
+        if isinstance(e, L.Region):
+            return f"{self.names(e.buffer)}[{self(e.start)}:{self(e.stop)}]", atom
+        if isinstance(e, L.CeilDiv):
+            return f"{self.t('ceildiv')}({self(e.lhs)}, {self(e.rhs)})", atom
+        if isinstance(e, L.TargetIn):
+            targets = ", ".join(f'"{t}"' for t in e.targets) + ("," if len(e.targets) == 1 else "")
+            return f"{self.table.target} in ({targets})", _PREC["cmp"]
         if isinstance(e, I.Binary):
-            if e.op in _CALLS:
-                return f"{_CALLS[e.op]}({self(e.lhs)}, {self(e.rhs)})", atom
+            if e.op in INTEGER_DIVISION:
+                return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
             symbol, level = _BINARY[e.op]
             prec = _PREC[level]
             if level == "cmp":
@@ -202,11 +235,11 @@ class ExprPrinter:
             symbol = "-" if e.op == "neg" else "~"
             return f"{symbol}{self.wrap(e.operand, _PREC['unary'])}", _PREC["unary"]
         if isinstance(e, I.Cast):
-            return f'T.cast({self(e.operand)}, "{e.dtype}")', atom
+            return f'{self.t("cast")}({self(e.operand)}, "{e.dtype}")', atom
         if isinstance(e, I.Bitcast):
-            return f'T.reinterpret({self(e.operand)}, "{e.dtype}")', atom
+            return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
         if isinstance(e, I.Select):
-            return f"T.if_then_else({self.condition(e.cond)}, {self(e.then)}, {self(e.other)})", atom
+            return f"{self.t('if_then_else')}({self.condition(e.cond)}, {self(e.then)}, {self(e.other)})", atom
         if isinstance(e, I.Intrinsic):
             return self.intrinsic(e), atom
         if isinstance(e, I.MacroCall):
@@ -215,37 +248,256 @@ class ExprPrinter:
         if isinstance(e, I.AtomicRMW) and e.op not in ("add", "max", "min"):
             helper = f"c2t_atomic_{e.op}_{'f32' if e.dtype == 'float32' else 'i32'}"
             self.helpers.add(helper)
-            args = [f"T.address_of({self.names(e.buffer)}[{self(e.index)}])"]
+            args = [f"{self.t('address_of')}({self.names(e.buffer)}[{self(e.index)}])"]
             args += [self(e.compare)] if e.compare is not None else []
-            return f'T.call_extern("{e.dtype}", "{helper}", {", ".join(args + [self(e.value)])})', atom
+            return f'{self.t("call_extern")}("{e.dtype}", "{helper}", {", ".join(args + [self(e.value)])})', atom
         if isinstance(e, I.AtomicRMW):
             target = f"{self.names(e.buffer)}[{self(e.index)}]"
             ret = ", return_prev=True" if e.returns_old else ""
-            return f"T.atomic_{e.op}({target}, {self(e.value)}{ret})", atom
+            return f"{self.t('atomic_' + e.op)}({target}, {self(e.value)}{ret})", atom
         raise TypeError(f"cannot print {type(e).__name__}")
 
     def intrinsic(self, e: I.Intrinsic) -> str:
         if e.op == "saturate":
             x = self(e.args[0])
-            return f"T.max(T.min({x}, {float_literal(1.0, e.dtype)}), {float_literal(0.0, e.dtype)})"
+            return (f"{self.t('max')}({self.t('min')}({x}, {self.float_literal(1.0, e.dtype)}), "
+                    f"{self.float_literal(0.0, e.dtype)})")
         if e.op == "round_cast":
             src = e.args[0].dtype
             inner = I.Intrinsic("rint", e.args, src)
-            return f'T.cast({self.intrinsic(inner)}, "{e.dtype}")'
+            return f'{self.t("cast")}({self.intrinsic(inner)}, "{e.dtype}")'
         dtype = e.dtype
         if dtype in ("float16", "bfloat16") and e.op not in ("min", "max", "abs"):
             # fp16 math has no C lowering (TILELANG_FACTS §10): compute in float32 and round back.
             widened = I.Intrinsic(e.op, tuple(I.Cast(a, "float32") if a.dtype == dtype else a for a in e.args),
                                   "float32")
-            return f'T.cast({self.intrinsic(widened)}, "{dtype}")'
+            return f'{self.t("cast")}({self.intrinsic(widened)}, "{dtype}")'
         tile_op = op_coverage.TILE_OPS[e.op]
         args = ", ".join(self(a) for a in e.args)
         if tile_op.form == "call":
-            return f"T.{tile_op.name}({args})"
+            return f"{self.t(tile_op.name)}({args})"
         if tile_op.form == "helper":
             self.helpers.add(tile_op.name)
-            return f'T.call_extern("{dtype}", "{tile_op.name}", {args})'
+            return f'{self.t("call_extern")}("{dtype}", "{tile_op.name}", {args})'
         extern = tile_op.extern_name(dtype)
         if extern is None:
             raise TypeError(f"no C function for {e.op} on {dtype}")
-        return f'T.call_extern("{dtype}", "{extern}", {args})'
+        return f'{self.t("call_extern")}("{dtype}", "{extern}", {args})'
+
+
+class StmtPrinter:
+    """Prints statements, each block of them under a comment naming the CUDA line it came from."""
+
+    def __init__(self, expr: ExprPrinter, source_name: str, source_lines: list[str],
+                 macro_helpers: frozenset[str] = frozenset()):
+        self.expr = expr
+        self.names = expr.names
+        self.table = expr.table
+        self.source_name = source_name
+        self.source_lines = source_lines
+        self.macro_helpers = set(macro_helpers)  # helpers the factory's macros call: every prim_func imports them
+        self.lines: list[str] = []
+        self.last_comment = 0
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append(_INDENT * depth + text)
+
+    def comment(self, depth: int, line: int) -> None:
+        if line <= 0 or line == self.last_comment:
+            return
+        self.last_comment = line
+        text = self.source_lines[line - 1] if line <= len(self.source_lines) else ""
+        self.emit(depth, f"# {self.source_name}:{line}: {_comment_text(text)}".rstrip())
+
+    def block(self, stmts: tuple[L.Stmt, ...], depth: int) -> None:
+        if not stmts:
+            self.emit(depth, f"{self.expr.t('evaluate')}(0)  # empty in CUDA")
+            return
+        for s in stmts:
+            self.stmt(s, depth)
+
+    def macro(self, m: I.Macro, name: str, params: list[str], depth: int) -> None:
+        """`@T.macro def name(params):` and the body."""
+        self.emit(depth, f"@{self.expr.t('macro')}")
+        self.emit(depth, f"def {name}({', '.join(params)}):")
+        self.emit(depth + 1, f'"""`__device__ {m.cuda_name}` ({self.source_name}:{m.line})."""')
+        self.block(m.body, depth + 1)
+
+    def stmt(self, s, depth: int) -> None:
+        e, n, t = self.expr, self.names, self.expr.t
+        self.comment(depth, s.line)
+        if isinstance(s, (I.Let, I.AssignVar)):
+            self.emit(depth, f"{n(s.name)} = {e(s.value)}")
+        elif isinstance(s, I.Store):
+            value = e(s.value)
+            carrier = self.expr.buffers.get(s.buffer)
+            if carrier == "uint8" and s.value.dtype == "bool":
+                value = f'{t("cast")}({value}, "uint8")'
+            elif carrier:
+                value = f'{t("reinterpret")}({value}, "{carrier}")'
+            self.emit(depth, f"{n(s.buffer)}[{e(s.index)}] = {value}")
+        elif isinstance(s, I.If):
+            self.emit(depth, f"if {e.condition(s.cond)}:")
+            self.block(s.then, depth + 1)
+            if s.other:
+                self.emit(depth, "else:")
+                self.block(s.other, depth + 1)
+        elif isinstance(s, I.For):
+            self.emit(depth, f"for {n(s.var)} in {t('serial')}({self.range_args(s.start, s.stop, s.step)}):")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, I.While):
+            self.emit(depth, f"while {e(s.cond)}:")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, I.Break):
+            self.emit(depth, "break")
+        elif isinstance(s, I.Continue):
+            self.emit(depth, "continue")
+        elif isinstance(s, I.Return):
+            self.emit(depth, f"return {e(s.value)}" if s.value is not None else "return")
+        elif isinstance(s, I.Evaluate):
+            if isinstance(s.expr, I.MacroCall) or isinstance(s.expr, I.AtomicRMW) and s.expr.op in ("add", "max", "min"):
+                self.emit(depth, e(s.expr))
+            else:
+                self.emit(depth, f"{t('evaluate')}({e(s.expr)})")
+        elif isinstance(s, I.PrivateStore):
+            self.emit(depth, f"{n(s.name)}[{e.slot(s.index)}] = {e(s.value)}")
+        elif isinstance(s, L.AllocShared):
+            self.emit(depth, f'{n(s.name)} = {t("alloc_shared")}({e.shape(s.shape)}, "{s.dtype}", '
+                             f'scope={self.table.smem_scope})')
+        elif isinstance(s, L.AllocFragment):
+            self.emit(depth, f'{n(s.name)} = {t("alloc_fragment")}({e.shape(s.shape)}, "{s.dtype}")')
+        elif isinstance(s, L.AllocPrivate):
+            shape = ", ".join(e(d) for d in s.shape)
+            self.emit(depth, f'{n(s.name)} = {t("alloc_fragment")}(({shape},), "{s.dtype}")')
+        elif isinstance(s, L.AllocLocal):
+            self.emit(depth, f'{n(s.name)} = {t("alloc_local")}({e.shape(s.shape)}, "{s.dtype}")')
+        elif isinstance(s, L.AllocVar):
+            self.emit(depth, f'{n(s.name)} = {t("alloc_var")}("{s.dtype}")')
+        elif isinstance(s, L.TileStore):
+            self.emit(depth, f"{e(L.TileLoad(s.tile, s.indices, s.value.dtype))} = {e(s.value)}{_note(s.note)}")
+        elif isinstance(s, L.ParallelFor):
+            self.emit(depth, f"for {', '.join(e(v) for v in s.vars)} in "
+                             f"{t('Parallel')}({', '.join(e(x) for x in s.extents)}):")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, L.SerialFor):
+            loop_range = self.range_args(s.start, s.stop, I.Const(1, "int32"))
+            self.emit(depth, f"for {e(s.var)} in {t('serial')}({loop_range}):{_note(s.note)}")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, L.Pipelined):
+            self.emit(depth, f"for {e(s.var)} in {t('Pipelined')}({e(s.extent)}, num_stages={e(s.stages)}):")
+            self.block(s.body, depth + 1)
+        elif isinstance(s, L.Sync):
+            self.emit(depth, f"{t('sync_threads')}(){_note(s.note)}")
+        elif isinstance(s, L.Copy):
+            self.emit(depth, f"{t('copy')}({e(s.src)}, {e(s.dst)})")
+        elif isinstance(s, L.TileReduce):
+            self.emit(depth, f"{t(REDUCTIONS[s.op].name)}({n(s.src)}, {n(s.dst)}, dim={s.dim})")
+        elif isinstance(s, L.CumSum):
+            self.emit(depth, f"{t('cumsum')}({n(s.tile)}, dim={s.dim})")
+        elif isinstance(s, L.Gemm):
+            flags = (", transpose_A=True" if s.transpose_a else "") + (", transpose_B=True" if s.transpose_b else "")
+            self.emit(depth, f"{t('gemm')}({n(s.a)}, {n(s.b)}, {n(s.c)}{flags})")
+        elif isinstance(s, L.TargetSwitch):
+            self.emit(depth, f'if {self.table.target} == "{s.target}":')
+            self.block(s.then, depth + 1)
+            self.emit(depth, "else:")
+            self.block(s.other, depth + 1)
+        elif isinstance(s, L.Choose):
+            self.emit(depth, f"# {s.note}")
+            self.emit(depth, f"if {e(s.cond)}:")
+            self.block(s.raised, depth + 1)
+            if s.faithful is not None:
+                self.emit(depth, "else:")
+                self.block(s.faithful, depth + 1)
+        elif isinstance(s, L.Restated):
+            self.last_comment = 0
+            self.block(s.body, depth)
+        elif isinstance(s, L.TileShape):
+            tb = self.table
+            shape = ", ".join((tb.tile_m, tb.tile_n, tb.tile_k, tb.tile_threads, tb.tile_stages))
+            self.emit(depth, f'{shape} = {tb.gemm_tile}({tb.tile}, {tb.target}, "{s.product}")')
+        elif isinstance(s, L.PrimFunc):
+            self.prim_func(s, depth)
+        elif isinstance(s, L.ReturnPrimFunc):
+            self.emit(depth, f"return {n(s.name)}")
+            self.lines.append("")  # a paragraph ends: the faithful prim_func follows
+        else:
+            raise TypeError(f"cannot print {type(s).__name__}")
+
+    def prim_func(self, f: L.PrimFunc, depth: int) -> None:
+        """`@T.prim_func def name(CUDA args, grid): with T.Kernel(launch, threads=...) as (bx, ...): body`;
+        a body that calls helper functions (or whose factory's macros do) imports their source first."""
+        e, n, t = self.expr, self.names, self.expr.t
+        args = [f"{n(p.name)}: {self.annotation(p)}" for p in f.params] + [f"{e(g)}: {t('int32')}" for g in f.grid]
+        blocks = [e(b) for b in f.blocks]
+        binding = blocks[0] if len(blocks) == 1 else "(" + ", ".join(blocks) + ")"
+        self.emit(depth, f"@{t('prim_func')}")
+        self.emit(depth, f"def {n(f.name)}({', '.join(args)}):")
+        launch = ", ".join(e(x) for x in f.launch)
+        self.emit(depth + 1, f"with {t('Kernel')}({launch}, threads={e(f.threads)}) as {binding}:")
+        outer_lines, outer_helpers = self.lines, e.helpers
+        self.lines, e.helpers = [], set()
+        self.block(f.body, depth + 2)
+        body, used = self.lines, e.helpers
+        self.lines, e.helpers = outer_lines, outer_helpers | used
+        if used or self.macro_helpers:  # helper functions are compiled into the kernels that call them
+            self.emit(depth + 2, f"{t('import_source')}({self.table.helpers})")
+        self.lines += body
+
+    def annotation(self, p: I.Param) -> str:
+        if isinstance(p, I.ScalarParam):
+            return self.expr.t(SCALAR_CARRIERS.get(p.dtype, p.dtype))
+        return f'{self.expr.t("Tensor")}(({self.names(p.length)},), "{BUFFER_CARRIERS.get(p.dtype, p.dtype)}")'
+
+    def range_args(self, start: L.Expr, stop: L.Expr, step: L.Expr) -> str:
+        e = self.expr
+        start_zero = isinstance(start, I.Const) and start.value == 0
+        step_one = isinstance(step, I.Const) and step.value == 1
+        if start_zero and step_one:
+            return e(stop)
+        if step_one:
+            return f"{e(start)}, {e(stop)}"
+        return f"{e(start)}, {e(stop)}, {e(step)}"
+
+
+@dataclass(frozen=True)
+class PrintedFactory:
+    body: str  # the factory's macros and prim_funcs, indented for its body
+    helpers: frozenset  # helper functions (emit/helpers.py) the kernel calls
+    names: PythonNames  # the factory's scope: CUDA identifiers as printed
+
+
+def print_factory(factory: L.Factory, source_name: str, source_lines: list[str], module_names: set[str],
+                  table: EmittedNames = NAMES) -> PrintedFactory:
+    """The body of the kernel's factory: its macros, then what builds and returns its prim_func.
+    `module_names`: the other factories of the module, which no name of this one may shadow."""
+    kernel = factory.kernel
+    names = PythonNames(table.reserved())
+    names.reserved |= module_names | (table.scope("gemm") if factory.tile_product else set())
+    for p in kernel.params:
+        names(p.name)
+        if isinstance(p, I.BufferParam):
+            names(p.length)
+    buffers = {p.name: BUFFER_CARRIERS[p.dtype] for p in kernel.params
+               if isinstance(p, I.BufferParam) and p.dtype in BUFFER_CARRIERS}
+    carriers = {p.name: SCALAR_CARRIERS[p.dtype] for p in kernel.params
+                if isinstance(p, I.ScalarParam) and p.dtype in SCALAR_CARRIERS}
+    macro_names = PythonNames(table.reserved() | module_names)
+    for m in factory.macros:
+        names.reserved.add(macro_names(m.name))
+    lines: list[str] = []
+    helpers: set[str] = set()
+    # macros: nested scopes that see the factory's names (block_x, other macros) but not the prim_func's
+    for m in factory.macros:
+        scope = PythonNames(macro_names.reserved)
+        params = [table.launch(*mp.name.split(".")) if mp.kind == "builtin" else scope(mp.name) for mp in m.params]
+        printer = StmtPrinter(ExprPrinter(scope, {}, {}, macro_names, table), source_name, source_lines)
+        printer.macro(m, macro_names(m.name), params, 1)
+        helpers |= printer.expr.helpers
+        lines += printer.lines + [""]
+    printer = StmtPrinter(ExprPrinter(names, buffers, carriers, macro_names, table), source_name, source_lines,
+                          macro_helpers=helpers)
+    printer.expr.block_rank = kernel.block_rank
+    for s in factory.body:
+        printer.stmt(s, 1)
+    return PrintedFactory("\n".join(lines + printer.lines), frozenset(helpers | printer.expr.helpers), names)

@@ -11,19 +11,14 @@ import re
 from dataclasses import dataclass
 
 import op_coverage
-from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.errors import LiftError
-from cuda2tile.lift.types import common_dtype, is_float, scalar_dtype
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.ir.errors import LiftError
+from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype
 from cuda2tile.parse import cuda_ast as A
+from op_coverage import lifting
 
-_BINOPS = {"+": "add", "-": "sub", "*": "mul", "<<": "shl", ">>": "shr", "&": "bitand", "|": "bitor",
-           "^": "bitxor", "<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq", "!=": "ne",
-           "&&": "and", "||": "or"}
-_LANES = "xyzw"
-_COOPERATIVE = ("__syncthreads", "__syncwarp", "__syncthreads_count", "__syncthreads_and", "__syncthreads_or",
-                "__threadfence", "__threadfence_block", "__threadfence_system")
-_SHUFFLES = {"__shfl_sync": "idx", "__shfl_up_sync": "up", "__shfl_down_sync": "down", "__shfl_xor_sync": "xor"}
-_VOTES = {"__ballot_sync": "ballot", "__any_sync": "any", "__all_sync": "all"}
+_BINOPS = lifting.BINARY_OPERATORS
+_LANES = lifting.VECTOR_LANES
 
 
 @dataclass(frozen=True)
@@ -75,20 +70,28 @@ class GroupBinding:
 
 Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding | GroupBinding
 
-_TILE_RE = re.compile(r"thread_block_tile<\s*(\d+)")
+_GROUP_PREFIX = lifting.GROUP_NAMESPACE + "::"
+# `cooperative_groups::thread_block_tile<32>`: the tile's size
+_TILE_RE = re.compile(re.escape(lifting.bare_name(lifting.GROUP_TYPES["tile"].cuda)) + r"<\s*(\d+)")
+_BLOCK_TYPE = lifting.bare_name(lifting.GROUP_TYPES["block"].cuda)
 
 
 def group_of_type(t: A.CType) -> GroupBinding | None:
     """`cooperative_groups::thread_block_tile<32>` -> GroupBinding("tile", 32); thread_block -> block."""
     spelling = getattr(t, "spelling", "")
-    if "cooperative_groups::" not in spelling:
+    if _GROUP_PREFIX not in spelling:
         return None
     match = _TILE_RE.search(spelling)
     if match:
         return GroupBinding("tile", int(match.group(1)))
-    if spelling.rstrip().endswith("thread_block"):
+    if spelling.rstrip().endswith(_BLOCK_TYPE):
         return GroupBinding("block")
     return None
+
+
+def builtin_node(var: str, axis: str) -> I.Expr:
+    """("threadIdx", "x") -> ThreadIdx("x"): the IR node of one axis of a built-in variable."""
+    return getattr(I, lifting.BUILTIN_VARIABLES[var].ir_node)(axis)
 
 
 def lanes_of(t: A.CType) -> int:
@@ -199,7 +202,7 @@ def _quiet(n) -> bool:
     """An AST node that lifting again changes nothing for and reads no memory: literals, names,
     arithmetic and `__activemask()` (no call that could inline statements, no load, no assignment)."""
     if isinstance(n, A.Call):
-        return n.callee == "__activemask" and not n.device_function
+        return n.callee in lifting.CONSTANT_CALLS and not n.device_function
     if isinstance(n, A.UnOp):
         return n.op in ("-", "+", "!", "~")
     return isinstance(n, (A.IntLit, A.BoolLit, A.FloatLit, A.VarRef, A.BuiltinIndex, A.Cast, A.BinOp, A.Conditional))
@@ -325,14 +328,14 @@ class ExprLifter:
         return binding
 
     def builtin(self, e: A.BuiltinIndex) -> I.Expr:
-        if e.var == "warpSize":
-            return I.Const(32, "int32")
+        builtin = lifting.BUILTIN_VARIABLES[e.var]
+        if builtin.value is not None:
+            return I.Const(builtin.value, "int32")
         if e.axis not in ("x", "y", "z"):
             raise LiftError("C2T1202", f"unsupported member {e.var}.{e.axis}", e.loc)
         self.note_builtin(e.var, e.axis)
-        node = {"threadIdx": I.ThreadIdx, "blockIdx": I.BlockIdx, "blockDim": I.BlockDim, "gridDim": I.GridDim}[e.var]
         # CUDA types these `unsigned int`; the IR coordinates are int32 (narrowed later where exact).
-        return I.Cast(node(e.axis), "uint32")
+        return I.Cast(builtin_node(e.var, e.axis), "uint32")
 
     def cast_expr(self, e: A.Cast) -> I.Expr:
         if isinstance(e.type, A.Pointer):
@@ -449,7 +452,7 @@ class ExprLifter:
                                                              e.type, e.loc)
             base, offset = self.element_offset(index)
             return tuple(I.Load(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), dtype) for k in range(n))
-        if isinstance(e, A.Call) and e.callee.startswith("make_") and len(e.args) == n:
+        if isinstance(e, A.Call) and e.callee.startswith(lifting.VECTOR_MAKER_PREFIX) and len(e.args) == n:
             return tuple(cast(self.value(a), dtype) for a in e.args)
         raise LiftError("C2T1202", "unsupported vector expression", e.loc)
 
@@ -458,19 +461,21 @@ class ExprLifter:
         if e.device_function:
             return self.call_device_function(e, want_value)
         name = e.callee
-        if name in _SHUFFLES:
+        warp = lifting.WARP_OPS.get(name)
+        if warp is not None and warp.node == "shuffle":
             return self.shuffle(e)
-        if name in _VOTES:
+        if warp is not None:
             self.check_full_mask(e)
             pred = self.condition(e.args[1])
-            return I.WarpVote(_VOTES[name], pred, "uint32" if name == "__ballot_sync" else "int32")
-        if name == "__activemask":
-            return I.Const(0xFFFFFFFF, "uint32")  # no divergence is modelled: every lane of the warp is active
-        if name.startswith("cooperative_groups::"):
+            return I.WarpVote(warp.kind, pred, warp.dtype)
+        if name in lifting.CONSTANT_CALLS:
+            constant = lifting.CONSTANT_CALLS[name]
+            return I.Const(constant.value, constant.dtype)
+        if name.startswith(_GROUP_PREFIX):
             return self.group_call(e)
-        if name in _COOPERATIVE:
+        if name in lifting.BARRIERS:
             raise LiftError("C2T1204", f"'{name}' is not lifted yet", e.loc)
-        if name.startswith("atomic"):
+        if name.startswith(lifting.ATOMIC_PREFIX):
             return self.atomic(e, want_value)
         record = op_coverage.lookup(name)
         if record is None or record.ir_op is None or record.status is not op_coverage.Status.SUPPORTED:
@@ -490,8 +495,8 @@ class ExprLifter:
         # math functions take and return one dtype (clang already converted the arguments); bit
         # intrinsics keep their argument types: __popc(unsigned int) -> int
         args = [cast(a, dtype) for a in args] if op not in ("round_cast",) + tuple(op_coverage.BIT_OPS) else args
-        if op in ("min", "max", "abs") and is_float(dtype):
-            op = {"min": "fmin", "max": "fmax", "abs": "fabs"}[op]
+        if op in op_coverage.FLOAT_FORMS and is_float(dtype):
+            op = op_coverage.FLOAT_FORMS[op]
         if op == "rcp":
             return binary("div", const(1, dtype), args[0], dtype)
         return I.Intrinsic(op, tuple(args), dtype)
@@ -511,7 +516,9 @@ class ExprLifter:
     def group_call(self, e: A.Call) -> I.Expr:
         """Cooperative groups, as the warp and block primitives they are built on."""
         method = e.callee.rsplit("::", 1)[1]
-        if method in ("this_thread_block", "tiled_partition"):
+        call = lifting.GROUP_CALLS.get(e.callee)
+        role = call.role if call is not None else ""
+        if role == "make_group":
             raise LiftError("C2T1204", f"'{method}' used other than to initialise a group variable", e.loc)
         if not e.args:
             raise LiftError("C2T1204", f"cooperative_groups::{method} is not lifted yet", e.loc)
@@ -520,24 +527,22 @@ class ExprLifter:
         lin = I.LinearThreadIdx()
         if g.kind == "tile" and (g.size <= 0 or 32 % g.size):
             raise LiftError("C2T1215", f"thread_block_tile<{g.size}>: only tiles that divide a warp are lifted", e.loc)
-        if method in ("thread_rank", "meta_group_rank", "size", "num_threads"):
+        if role in ("rank", "meta_rank", "size"):
             if g.kind == "block":
-                value = lin if method == "thread_rank" else (I.Const(0, "int32") if method == "meta_group_rank"
-                                                            else I.BlockThreads())
-            elif method == "thread_rank":
+                value = lin if role == "rank" else (I.Const(0, "int32") if role == "meta_rank" else I.BlockThreads())
+            elif role == "rank":
                 value = I.Binary("truncmod", lin, I.Const(g.size, "int32"), "int32")
-            elif method == "meta_group_rank":
+            elif role == "meta_rank":
                 value = I.Binary("truncdiv", lin, I.Const(g.size, "int32"), "int32")
             else:
                 value = I.Const(g.size, "int32")
             return cast(value, dtype)
-        kinds = {"shfl": "idx", "shfl_up": "up", "shfl_down": "down", "shfl_xor": "xor"}
-        if method in kinds and g.kind == "tile":
+        if role == "shuffle" and g.kind == "tile":
             value = cast(self.value(e.args[1]), dtype)
             arg = cast(self.value(e.args[2]), "int32")
-            return I.WarpShuffle(kinds[method], value, arg, I.Const(g.size, "int32"), dtype)
-        if method in ("any", "all", "ballot") and g.kind == "tile" and g.size == 32:
-            vote = I.WarpVote(method, self.condition(e.args[1]), "uint32" if method == "ballot" else "int32")
+            return I.WarpShuffle(call.kind, value, arg, I.Const(g.size, "int32"), dtype)
+        if role == "vote" and g.kind == "tile" and g.size == 32:
+            vote = I.WarpVote(call.kind, self.condition(e.args[1]), call.dtype)
             return cast(vote, dtype)
         raise LiftError("C2T1204", f"cooperative_groups {g.kind} method '{method}' is not lifted yet", e.loc)
 
@@ -546,7 +551,8 @@ class ExprLifter:
         written out or held in a local that is never reassigned (`const unsigned FULL = ~0u;`). A mask
         that is reassigned or computed from threadIdx is refused, even when it happens to be full."""
         mask = e.args[0] if e.args else None
-        if isinstance(mask, A.Call) and mask.callee == "__activemask":
+        if isinstance(mask, A.Call) and mask.callee in lifting.CONSTANT_CALLS and \
+                lifting.CONSTANT_CALLS[mask.callee].value == 0xFFFFFFFF:
             return
         value = _constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None
         if value is None or value & 0xFFFFFFFF != 0xFFFFFFFF:
@@ -578,20 +584,19 @@ class ExprLifter:
         value = cast(self.value(e.args[1]), dtype)
         arg = cast(self.value(e.args[2]), "int32")
         width = cast(self.value(e.args[3]), "int32") if len(e.args) > 3 else I.Const(32, "int32")
-        return I.WarpShuffle(_SHUFFLES[e.callee], value, arg, width, dtype)
+        return I.WarpShuffle(lifting.WARP_OPS[e.callee].kind, value, arg, width, dtype)
 
     def atomic(self, e: A.Call, want_value: bool) -> I.Expr:
-        ops = {"atomicAdd": "add", "atomicSub": "sub", "atomicMax": "max", "atomicMin": "min", "atomicCAS": "cas",
-               "atomicExch": "exch", "atomicAnd": "and", "atomicOr": "or", "atomicXor": "xor"}
-        if e.callee not in ops or len(e.args) != (3 if e.callee == "atomicCAS" else 2):
+        record = lifting.ATOMICS.get(e.callee)
+        if record is None or len(e.args) != record.operands:
             raise LiftError("C2T1205", f"'{e.callee}' has no TileLang atomic operation yet", e.loc)
         base, = [self.pointer(e.args[0])]
         dtype = elem_dtype(base.pointee)
         if dtype is None or isinstance(base.pointee, A.Vector):
             raise LiftError("C2T1205", "atomic on a non-scalar element", e.loc)
-        op = ops[e.callee]
+        op = record.ir_op
         # the helper-backed atomics (CAS, exchange, bitwise) exist for 32-bit ints (and float exchange)
-        if op in ("cas", "and", "or", "xor") and dtype != "int32" or op == "exch" and dtype not in ("int32", "float32"):
+        if record.dtypes and dtype not in record.dtypes:
             raise LiftError("C2T1205", f"'{e.callee}' on {dtype} is not lifted (32-bit int only)", e.loc)
         value = cast(self.value(e.args[-1]), dtype)
         compare = cast(self.value(e.args[1]), dtype) if op == "cas" else None

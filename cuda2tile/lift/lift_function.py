@@ -14,15 +14,18 @@ import re
 from dataclasses import dataclass, field
 
 import op_coverage
-from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.errors import LiftError
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.passes.early_returns import guard_early_returns
+from cuda2tile.ir.errors import LiftError
+from cuda2tile.ir.ir_names import nodes
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
-                                      SharedScalarBinding, VectorBinding, arith, cast, const, elem_dtype, group_of_type,
-                                      innermost_dtype, lanes_of, offset_add, offset_scale)
-from cuda2tile.lift.types import common_dtype, is_float, is_unsigned, type_name
+                                      SharedScalarBinding, VectorBinding, arith, builtin_node, cast, const, elem_dtype,
+                                      group_of_type, innermost_dtype, lanes_of, offset_add, offset_scale)
+from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.parse import cuda_ast as A
+from op_coverage import lifting
 
-_LANES = "xyzw"
+_LANES = lifting.VECTOR_LANES
 
 
 def sanitize(name: str) -> str:
@@ -60,30 +63,16 @@ def assigned_decls(node) -> set[str]:
             t = t.base
         return t.decl if isinstance(t, A.VarRef) else None
 
-    def visit(n):
+    for n in A.walk(node):
         if isinstance(n, A.Assign):
             decl = target_decl(n.target)
             if decl:
                 found.add(decl)
-        if isinstance(n, tuple):
-            for x in n:
-                visit(x)
-        elif hasattr(n, "__dataclass_fields__"):
-            for f in n.__dataclass_fields__:
-                visit(getattr(n, f))
-
-    visit(node)
     return found
 
 
 def contains(node, kinds) -> bool:
-    if isinstance(node, kinds):
-        return True
-    if isinstance(node, tuple):
-        return any(contains(x, kinds) for x in node)
-    if hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Loc):
-        return any(contains(getattr(node, f), kinds) for f in node.__dataclass_fields__)
-    return False
+    return any(isinstance(n, kinds) for n in A.walk(node))
 
 
 def _loop_continues(body) -> bool:
@@ -109,10 +98,6 @@ class LiftContext:
     sync_memo: dict[str, bool] = field(default_factory=dict)
 
 
-SYNCHRONISING = {"__syncthreads", "__syncwarp", "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
-                 "__shfl_xor_sync", "__ballot_sync", "__any_sync", "__all_sync"}
-
-
 def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, bool]) -> bool:
     """Whether a __device__ function (transitively) synchronises, declares shared memory or goes through
     a volatile pointer. Legacy warp-synchronous helpers (`__device__ void warpReduce(volatile float* s,
@@ -129,7 +114,7 @@ def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, 
         if found:
             return
         if isinstance(n, A.Call):
-            if n.callee in SYNCHRONISING or n.callee.startswith("cooperative_groups") or (
+            if n.callee in lifting.SYNCHRONISING or n.callee.startswith(lifting.GROUP_NAMESPACE) or (
                     n.device_function and needs_inlining(n.callee, functions, memo)):
                 found = True
         if isinstance(n, A.VarDecl) and n.shared or isinstance(n, A.Pointer) and n.volatile:
@@ -156,16 +141,22 @@ class _Lifted:
     loc: A.Loc
 
 
-GROUP_REDUCE = "cooperative_groups::reduce"
-# cg::reduce's operator functors (cuda2tile/parse/include/cooperative_groups/reduce.h), called as op(mine, other)
-_GROUP_OPERATORS = {
-    "plus": lambda a, b, t: I.Binary("add", a, b, t),
-    "less": lambda a, b, t: I.Select(I.Binary("lt", b, a, "bool"), b, a, t),
-    "greater": lambda a, b, t: I.Select(I.Binary("lt", a, b, "bool"), b, a, t),
-    "bit_and": lambda a, b, t: I.Binary("bitand", a, b, t),
-    "bit_or": lambda a, b, t: I.Binary("bitor", a, b, t),
-    "bit_xor": lambda a, b, t: I.Binary("bitxor", a, b, t),
+GROUP_REDUCE = next(c.cuda for c in lifting.GROUP_CALL_RECORDS if c.role == "reduction")
+_GROUP_BARRIER = next(c.cuda for c in lifting.GROUP_CALL_RECORDS if c.role == "barrier")
+# `cooperative_groups::plus<float>`, the type of cg::reduce's operator argument: the functor's name
+_GROUP_FUNCTOR = re.compile(re.escape(lifting.GROUP_NAMESPACE) + r"::(\w+)\s*<")
+# cg::reduce's operator functors (cuda2tile/parse/include/cooperative_groups/reduce.h), called as op(mine, other):
+# the Binary of their IR op (op_coverage/lifting.py), but for less and greater, which select
+_SELECTS = {
+    "select_less": lambda a, b, t: I.Select(I.Binary("lt", b, a, "bool"), b, a, t),
+    "select_greater": lambda a, b, t: I.Select(I.Binary("lt", a, b, "bool"), b, a, t),
 }
+
+
+def _combine(functor: lifting.GroupOperator, a: I.Expr, b: I.Expr, dtype: str) -> I.Expr:
+    if functor.ir_op in _SELECTS:
+        return _SELECTS[functor.ir_op](a, b, dtype)
+    return I.Binary(functor.ir_op, a, b, dtype)
 
 
 class FunctionLifter(ExprLifter):
@@ -311,11 +302,12 @@ class FunctionLifter(ExprLifter):
         return []
 
     def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
-        if isinstance(e, A.Call) and e.callee in ("__syncthreads", "__syncwarp") and not e.device_function:
-            if e.callee == "__syncwarp" and e.args:
+        barrier = lifting.BARRIERS.get(e.callee) if isinstance(e, A.Call) and not e.device_function else None
+        if barrier is not None and barrier.scope:
+            if barrier.scope == "warp" and e.args:
                 self.check_full_mask(e)
-            return [I.Barrier("block" if e.callee == "__syncthreads" else "warp", line)]
-        if isinstance(e, A.Call) and e.callee == "cooperative_groups::sync" and e.args:
+            return [I.Barrier(barrier.scope, line)]
+        if isinstance(e, A.Call) and e.callee == _GROUP_BARRIER and e.args:
             group = self.group(e.args[0])
             return [I.Barrier("block" if group.kind == "block" else "warp", line)]
         if isinstance(e, A.Call) and self.synchronising(e):
@@ -403,9 +395,9 @@ class FunctionLifter(ExprLifter):
         if group.kind != "tile" or group.size <= 0 or 32 % group.size:
             raise LiftError("C2T1204", "cooperative_groups::reduce over anything but a tile of a warp is not lifted",
                             call.loc)
-        functor = re.search(r"cooperative_groups::(\w+)\s*<", type_name(call.args[2].type) or "")
-        kind = functor.group(1) if functor else None
-        if kind not in _GROUP_OPERATORS:
+        functor = _GROUP_FUNCTOR.search(type_name(call.args[2].type) or "")
+        operator = lifting.GROUP_OPERATORS.get(f"{lifting.GROUP_NAMESPACE}::{functor.group(1)}") if functor else None
+        if operator is None:
             raise LiftError("C2T1204", f"cooperative_groups::reduce with operator '{type_name(call.args[2].type)}' "
                                        "is not lifted (plus, less, greater, bit_and, bit_or, bit_xor are)", call.loc)
         dtype = self.dtype_of(call)
@@ -413,7 +405,7 @@ class FunctionLifter(ExprLifter):
         self.decls += [I.DeclVar(acc, dtype, line), I.DeclVar(cursor, "int32", line)]
         value = I.Var(acc, dtype)
         other = I.WarpShuffle("xor", value, I.Var(off, "int32"), I.Const(group.size, "int32"), dtype)
-        combined = _GROUP_OPERATORS[kind](value, other, dtype)
+        combined = _combine(operator, value, other, dtype)
         step = I.Binary("shr", I.Var(cursor, "int32"), I.Const(1, "int32"), "int32")
         loop = I.While(I.Binary("gt", I.Var(cursor, "int32"), I.Const(0, "int32"), "bool"),
                        (I.Let(off, I.Var(cursor, "int32"), line), I.AssignVar(cursor, step, line),
@@ -484,7 +476,7 @@ class FunctionLifter(ExprLifter):
     def snapshot(self, values, hint: str, reads_target, line: int) -> tuple[list[I.Stmt], tuple[I.Expr, ...]]:
         """Evaluate all lanes before writing any when a lane reads what is written, e.g.
         `p[i] = make_float2(p[i].y, p[i].x)`: storing lane x first would change what lane y reads."""
-        if not any(_any_node(v, reads_target) for v in values):
+        if not any(reads_target(x) for x in nodes(values)):
             return [], tuple(values)
         names = [self.names.fresh(f"{hint}_{_LANES[k]}_new") for k in range(len(values))]
         return ([I.Let(n, v, line) for n, v in zip(names, values)],
@@ -657,8 +649,6 @@ class FunctionLifter(ExprLifter):
     def inline_call(self, call: A.Call, line: int) -> tuple[list[I.Stmt], I.Expr | None]:
         """Lift a synchronising `__device__` function into the caller's body: its barriers and warp
         exchanges must split the caller's phases, which a `@T.macro` (one expression) cannot do."""
-        from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
-
         fn = self.ctx.functions.get(call.callee)
         if fn is None or fn.body is None:
             raise LiftError("C2T1203", f"no definition of device function '{call.callee}'", call.loc)
@@ -694,7 +684,7 @@ class FunctionLifter(ExprLifter):
             self.ctx.active.pop()
         result_dtype = fn.return_type.dtype if isinstance(fn.return_type, A.Scalar) else "void"
         result_name = self.names.fresh(f"{sanitize(fn.name.split('<')[0])}_result") if result_dtype != "void" else None
-        body = eliminate_early_returns(body, result_dtype, result_name)
+        body = guard_early_returns(body, result_dtype, result_name)
         self.decls += [s for s in body if isinstance(s, I.DeclVar)]
         body = tuple(s for s in body if not isinstance(s, I.DeclVar))
         result = None
@@ -730,7 +720,7 @@ class FunctionLifter(ExprLifter):
                 args.append(cast(self.value(arg), param.type.dtype))
         for var, axis in self.ctx.macro_builtins.get(macro.name, ()):
             self.note_builtin(var, axis)
-            args.append({"threadIdx": I.ThreadIdx, "blockIdx": I.BlockIdx, "gridDim": I.GridDim}[var](axis))
+            args.append(builtin_node(var, axis))
         if want_value and macro.result == "void":
             raise LiftError("C2T1202", f"'{fn.name}' returns void", call.loc)
         return I.MacroCall(macro.name, tuple(args), macro.result)
@@ -776,20 +766,10 @@ def _pure_call(call: A.Call) -> bool:
     expression. Not a __device__ function, an atomic, a warp exchange or vote, a barrier."""
     if call.device_function:
         return False
-    if call.callee == "__activemask":
+    if call.callee in lifting.CONSTANT_CALLS:
         return True
     record = op_coverage.lookup(call.callee)
     return record is not None and record.ir_op is not None and record.status is op_coverage.Status.SUPPORTED
-
-
-def _any_node(e, predicate) -> bool:
-    if predicate(e):
-        return True
-    if isinstance(e, tuple):
-        return any(_any_node(x, predicate) for x in e)
-    if hasattr(e, "__dataclass_fields__"):
-        return any(_any_node(getattr(e, f), predicate) for f in e.__dataclass_fields__)
-    return False
 
 
 def _writes_memory(body, bindings: dict) -> bool:
@@ -809,29 +789,14 @@ def _writes_memory(body, bindings: dict) -> bool:
             return True
         return target.decl in shared or isinstance(bindings.get(target.decl), SharedScalarBinding)
 
-    return _any_node(body, writes)
+    return any(writes(n) for n in A.walk(body))
 
 
 def _refs(e) -> list[A.VarRef]:
-    out = []
-
-    def visit(n):
-        if isinstance(n, A.VarRef):
-            out.append(n)
-        elif isinstance(n, tuple):
-            for x in n:
-                visit(x)
-        elif hasattr(n, "__dataclass_fields__") and not isinstance(n, A.Loc):
-            for f in n.__dataclass_fields__:
-                visit(getattr(n, f))
-
-    visit(e)
-    return out
+    return [n for n in A.walk(e) if isinstance(n, A.VarRef)]
 
 
 def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
-    from cuda2tile.lift.eliminate_early_returns import eliminate_early_returns
-
     name = sanitize(fn.name.replace("<", "_").replace(">", "").replace(", ", "_").replace(" ", "_"))
     if name in ctx.macros:
         return ctx.macros[name]
@@ -876,8 +841,8 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
         else:
             raise LiftError("C2T1207", f"'{fn.name}' returns an unsupported type", fn.loc)
         body = tuple(prologue) + lifter.block(fn.body)
-        body = eliminate_early_returns(body, result)
-        builtins = tuple(sorted(b for b in lifter.builtins if b[0] != "blockDim"))
+        body = guard_early_returns(body, result)
+        builtins = tuple(sorted(b for b in lifter.builtins if lifting.BUILTIN_VARIABLES[b[0]].macro_parameter))
         for var, axis in builtins:
             params.append(I.MacroParam(f"{var}.{axis}", "builtin", "int32"))
         macro = I.Macro(name, fn.name, tuple(params), tuple(lifter.decls) + body, result, fn.loc.line)

@@ -2,32 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
+
 import op_coverage
-from cuda2tile.lift import tile_ir as I
-from cuda2tile.lift.eliminate_early_returns import eliminate_kernel_returns
-from cuda2tile.lift.errors import LiftError
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.passes.eliminate_early_returns import eliminate_early_returns
+from cuda2tile.ir.errors import LiftError
 from cuda2tile.lift.lift_expr import PointerBinding, ScalarBinding, elem_dtype
 from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, sanitize
-from cuda2tile.lift.lower_warp_ops import lower_warp_ops
-from cuda2tile.lift.narrow_index_arithmetic import narrow_index_arithmetic
-from cuda2tile.lift.privatize import privatize
-from cuda2tile.lift.raise_block_reduce import raise_block_reduce
-from cuda2tile.lift.raise_gemm import raise_gemm
-from cuda2tile.lift.raise_scan import raise_scan
-from cuda2tile.lift.raise_tile_copy import raise_tile_copy
-from cuda2tile.lift.raise_warp_reduce import raise_warp_reduce
-from cuda2tile.lift.split_phases import split_phases
-from cuda2tile.lift.types import type_name
+from cuda2tile.passes.lower_warp_ops import lower_warp_ops
+from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
+from cuda2tile.passes.privatize import privatize
+from cuda2tile.passes.split_phases import split_phases
+from cuda2tile.ir.types import type_name
 from cuda2tile.parse import cuda_ast as A
+from op_coverage import lifting
+from op_coverage.idioms import IDIOMS, RAISABLE
 
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
-PASSES = (lower_warp_ops, eliminate_kernel_returns, split_phases, privatize, narrow_index_arithmetic)
-# Idiom passes (op_coverage/idioms.py), run after PASSES for the idioms a conversion raises; each
-# leaves the faithful form beside the raised one (`Raised`). Keys are the idioms' report names.
-RAISE_PASSES = {"gemm": raise_gemm, "block_reduce": raise_block_reduce, "warp_reduce": raise_warp_reduce,
-                "scan": raise_scan, "tile_copy": raise_tile_copy}
+PASSES = (lower_warp_ops, eliminate_early_returns, split_phases, privatize, narrow_index_arithmetic)
+
+
+def _idiom_pass(pass_name: str):
+    """The pass `pass_name` of an idiom record: the function of that name in cuda2tile/raising/<pass_name>.py."""
+    return getattr(importlib.import_module(f"cuda2tile.raising.{pass_name}"), pass_name)
+
+
+# Idiom passes (op_coverage/idioms.py: each supported idiom names its pass and the pass's place), run
+# after PASSES for the idioms a conversion raises; each leaves the faithful form beside the raised one
+# (`Raised`). Keys are the idioms' report names.
+RAISE_PASSES = {i.name: _idiom_pass(i.pass_name)
+                for i in sorted((i for i in IDIOMS if i.name in RAISABLE), key=lambda i: i.pass_order)}
 
 
 def kernel_python_name(fn: A.Function) -> str:
@@ -60,24 +67,20 @@ def preflight(fn: A.Function, functions: dict[str, A.Function]) -> None:
     consequence of it (such as the `(int*)` cast that usually comes with a CAS loop)."""
     seen: set[str] = set()
 
-    def visit(node):
-        if isinstance(node, A.Call):
+    def visit(body):
+        for node in A.walk(body):
+            if not isinstance(node, A.Call):
+                continue
             record = op_coverage.lookup(node.callee)
             if (record is not None and record.status in (op_coverage.Status.PLANNED, op_coverage.Status.UNSUPPORTED)
-                    and record.code and record.ir_op is None and not node.callee.startswith("cooperative_groups")):
+                    and record.code and record.ir_op is None and not node.callee.startswith(lifting.GROUP_NAMESPACE)):
                 raise LiftError(record.code, f"'{node.callee}' is not supported ({record.status.value}"
                                              f"{': ' + record.note if record.note else ''})", node.loc)
             if node.device_function and node.callee not in seen:
                 seen.add(node.callee)
                 callee = functions.get(node.callee)
                 if callee is not None and callee.body is not None:
-                    visit(callee.body)
-        if isinstance(node, tuple):
-            for x in node:
-                visit(x)
-        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Loc):
-            for f in node.__dataclass_fields__:
-                visit(getattr(node, f))
+                    visit(callee.body)  # the callee before the call's arguments: the first problem met is reported
 
     visit(fn.body)
 
@@ -118,8 +121,8 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
     body = tuple(lifter.prologue) + lifter.block(fn.body)
     locals_ = tuple(d for d in lifter.decls if isinstance(d, (I.DeclShared, I.DeclLocal)))
     scalars = tuple(d for d in lifter.decls if isinstance(d, I.DeclVar))
-    grid_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("blockIdx", "gridDim")] + [1])
-    block_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if v in ("threadIdx", "blockDim")] + [1])
+    grid_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if lifting.BUILTIN_VARIABLES[v].grid] + [1])
+    block_rank = max([_AXIS_RANK[a] for v, a in lifter.builtins if not lifting.BUILTIN_VARIABLES[v].grid] + [1])
     default_block = None
     shared_bytes = 0
     for site in launches:

@@ -1,11 +1,11 @@
-"""`cuda2tile parity`: run the original CUDA kernel and its TileLang conversion on the same inputs
-and compare every buffer either could write.
+"""Parity: run the original CUDA kernel and its TileLang conversion on the same inputs and compare
+every buffer either could write (`run_parity(ParityOptions)`; the command is cuda2tile/cli/parity.py).
 
 Per `.cu` file:
 1. the runs to make: the entries of its launch spec (`<stem>.toml` or `--spec`), and, for kernels the
    spec does not mention, specs inferred from the host code's constant-size launches
    (`spec/infer.py`); other kernels are reported as skipped;
-2. the converted module: converted now (`driver.convert_source`) or taken from `--converted-tree`;
+2. the converted module: converted now (`runtime.converted_modules`) or taken from `--converted-tree`;
    a kernel the converter did not convert fails with the conversion diagnostic;
 3. the original: compiled for the CPU SIMT runtime (`--original cpu`, g++, in a background thread
    while TileLang builds) or by NVRTC through cupy (`--original cupy`);
@@ -28,11 +28,8 @@ skipped), and `"small"` the same entries at their own sizes.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import shutil
-import sys
 import tempfile
 import time
 import tomllib
@@ -42,14 +39,13 @@ from pathlib import Path
 
 import numpy as np
 
-from cuda2tile.parity.converted_run import ConvertedC, ConvertedCuda, ConvertedError
 from cuda2tile.parity.metrics import check_buffer
 from cuda2tile.parity.original_cpu import EXITED_BEFORE_BARRIER, CpuOriginal, OriginalError
-from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity, summary_line, to_json
+from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.frontend import FrontendOptions
 from cuda2tile.parse.host_info import HostAnalysis, analyze
-from cuda2tile.raise_options import add_raise_argument, raise_idioms
+from cuda2tile.runtime import ConvertedC, ConvertedCuda, ConvertedError
 from cuda2tile.spec.cexpr import CExprError, evaluate
 from cuda2tile.spec.infer import infer_specs
 from cuda2tile.spec.launch_spec import KernelSpec, SpecError, load_spec
@@ -237,33 +233,27 @@ def _module_notes(path: Path) -> dict[str, str]:
 def convert_file(cu_path: Path, display: str, options: ParityOptions, out_dir: Path,
                  instantiate: tuple) -> tuple[object | None, dict[str, str], str | None]:
     """(loaded module or None, {kernel: why not converted}, file-level error)."""
-    from cuda2tile.driver import ConvertOptions, convert_source, output_path, write_atomically
-    from cuda2tile.parity.converted import load_module
+    from cuda2tile.files import output_path
+    from cuda2tile.runtime import converted_modules, load_converted
+    from cuda2tile.session import ConvertOptions, Session
 
     if options.converted_tree:
         module_path = output_path(options.converted_tree, display)
         if not module_path.exists():
             return None, {}, f"no converted module {module_path}"
-        notes = _module_notes(module_path)
-    else:
-        frontend = FrontendOptions(include_dirs=options.include_dirs, defines=options.defines, std=options.std,
-                                   instantiate=instantiate)
-        result, text = convert_source(str(cu_path), display,
-                                      ConvertOptions(frontend=frontend, raise_idioms=options.raise_idioms))
-        notes = {}
-        for k in result.kernels:
-            if k.status == "unsupported":
-                d = k.diagnostics[0] if k.diagnostics else None
-                notes[k.cuda_name] = (f"{d.code}: {d.message} ({d.loc})" if d else "not converted")
-        if text is None:
-            why = "; ".join(f"{d.code}: {d.message}" for d in result.diagnostics) or "the file could not be parsed"
-            return None, notes, f"not converted: {why}"
-        module_path = output_path(str(out_dir), display)
-        write_atomically(module_path, text)
-    try:
-        return load_module(module_path), notes, None
-    except Exception as err:
-        return None, notes, f"cannot load the converted module {module_path}: {type(err).__name__}: {err}"
+        module, error = load_converted(module_path)
+        return module, _module_notes(module_path), error
+    frontend = FrontendOptions(include_dirs=options.include_dirs, defines=options.defines, std=options.std,
+                               instantiate=instantiate)
+    # a session per file: the templates to instantiate are the file's own (its spec's)
+    session = Session(ConvertOptions(frontend=frontend, raise_idioms=options.raise_idioms), cache=False)
+    converted, = converted_modules(session, [(str(cu_path), display)], out_dir)
+    notes = {}
+    for k in converted.result.kernels:
+        if k.status == "unsupported":
+            d = k.diagnostics[0] if k.diagnostics else None
+            notes[k.cuda_name] = (f"{d.code}: {d.message} ({d.loc})" if d else "not converted")
+    return converted.module, notes, converted.error
 
 
 # ------------------------------------------------------------------------------------------------
@@ -592,7 +582,7 @@ def _quiet_workers() -> None:
 # ------------------------------------------------------------------------------------------------
 def run_parity(options: ParityOptions, progress=None) -> ParityRun:
     """Check every `.cu` file under `options.sources`; `progress(KernelParity)` sees each result."""
-    from cuda2tile.driver import discover
+    from cuda2tile.files import discover
 
     start = time.perf_counter()
     options = replace(options, original=_pick_original(options.original),
@@ -643,95 +633,3 @@ def run_parity(options: ParityOptions, progress=None) -> ParityRun:
             shutil.rmtree(tmp, ignore_errors=True)
     run.seconds = time.perf_counter() - start
     return run
-
-
-# ------------------------------------------------------------------------------------------------
-# Command line (registered by cuda2tile/cli.py)
-# ------------------------------------------------------------------------------------------------
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "parity", help="run original CUDA kernels and their conversions on the same inputs and compare",
-        description="Convert (or take converted modules), build both sides, run them on the same inputs and "
-                    "compare every writable buffer. Exit status 1 when any kernel fails. See docs/parity.md.")
-    p.add_argument("sources", nargs="+", metavar="PATH", help=".cu files or directories (scanned recursively)")
-    p.add_argument("--kernel", action="append", default=[], metavar="NAME", help="check only these kernels")
-    p.add_argument("--spec", metavar="FILE", help="launch spec for the (single) .cu file (default: <stem>.toml)")
-    p.add_argument("--infer", action="store_true",
-                   help="ignore spec files; infer every launch from the host code's constant-size launches")
-    p.add_argument("--original", choices=ORIGINAL_MODES, default="auto",
-                   help="run the original on the CPU SIMT runtime or on the GPU through cupy (auto: cupy when a "
-                        "GPU is visible)")
-    p.add_argument("--converted", choices=CONVERTED_MODES, default="auto",
-                   help="run the conversion on TileLang's C or CUDA back end (auto: cuda when a GPU is visible)")
-    p.add_argument("--converted-tree", metavar="DIR", help="take converted modules from DIR (a `cuda2tile convert` "
-                                                           "output tree) instead of converting")
-    p.add_argument("-o", "--output", metavar="OUT", help="where converted modules go (default: a temporary dir)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                   help="per-launch time limit on the CPU, each side (default 10 s)")
-    p.add_argument("--ulp", type=int, metavar="N", help="compare floats by ULP distance (<= N) instead of "
-                                                        "tolerances")
-    p.add_argument("--json", metavar="FILE", help="write the results as JSON")
-    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
-                   help="worker processes (default: the number of CPUs)")
-    p.add_argument("--no-isolate", action="store_true",
-                   help="run converted C kernels in-process (faster; a hang or crash stops the run)")
-    p.add_argument("--cuda-arch", metavar="ARCH", help="TileLang CUDA target arch for --converted cuda (e.g. sm_90)")
-    p.add_argument("--repeat", type=int, default=0, metavar="N",
-                   help="GPU: time N extra launches per side and report the median")
-    p.add_argument("--barriers", choices=("auto", "strict", "lenient"), default="auto",
-                   help="CPU original: threads that exit before a __syncthreads() are divergence (strict), "
-                        "count as arrived like on GPUs (lenient), or auto: strict, retried lenient when the "
-                        "converter accepted the kernel (default)")
-    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR")
-    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
-    p.add_argument("--std", default="c++17", help="C++ standard for parsing (default c++17)")
-    p.add_argument("-v", "--verbose", action="store_true", help="also print every compared buffer")
-    add_raise_argument(p)
-    p.set_defaults(func=run)
-    return p
-
-
-def options_from_args(args) -> ParityOptions:
-    return ParityOptions(
-        sources=tuple(args.sources), kernels=tuple(args.kernel), spec=args.spec, original=args.original,
-        converted=args.converted, seed=args.seed, timeout=args.timeout, ulp=args.ulp, output=args.output,
-        converted_tree=args.converted_tree, infer=args.infer, include_dirs=tuple(args.include_dirs),
-        defines=tuple(args.defines), std=args.std, jobs=args.jobs or (os.cpu_count() or 1),
-        isolate=not args.no_isolate, cuda_arch=args.cuda_arch, repeat=args.repeat, barriers=args.barriers,
-        raise_idioms=raise_idioms(args))
-
-
-def run(args) -> int:
-    """`cuda2tile parity`: 0 when every checked kernel passes, 1 otherwise, 2 on bad usage."""
-    if args.spec and not (len(args.sources) == 1 and os.path.isfile(args.sources[0])):
-        print("cuda2tile parity: error: --spec needs exactly one .cu file", file=sys.stderr)
-        return 2
-    options = options_from_args(args)
-
-    def progress(result: KernelParity) -> None:
-        print(result.describe(args.verbose), flush=True)
-
-    parity = run_parity(options, progress)
-    print(summary_line(parity.results, parity.seconds), flush=True)
-    if args.json:
-        from cuda2tile.driver import write_atomically
-
-        write_atomically(Path(args.json), json.dumps(to_json(parity.results, parity.seconds, parity.settings),
-                                                     indent=2) + "\n")
-    if not any(r.status != SKIP for r in parity.results):
-        print("cuda2tile parity: nothing was checked", file=sys.stderr)
-        return 1
-    return 0 if parity.ok else 1
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m cuda2tile.parity.harness PATH...`: the same command without the `cuda2tile` front."""
-    parser = argparse.ArgumentParser(prog="cuda2tile")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["parity", *(sys.argv[1:] if argv is None else argv)])
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

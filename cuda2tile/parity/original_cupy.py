@@ -196,7 +196,7 @@ class CupyOriginal:
         for host, garr in arrays:
             host.reshape(-1)[...] = cupy.asnumpy(garr)
         if repeat > 0:
-            from cuda2tile.parity.timing import cupy_events, time_launches
+            from cuda2tile.runtime.timing import cupy_events, time_launches
 
             scratch = [cupy.array(a) if isinstance(a, cupy.ndarray) else a for a in device_args]
             del arrays, device_args  # the checked launch's buffers are on the host now

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from cuda2tile.parity.compare import Comparison, compare
-from cuda2tile.parity.converted import build_c, load_module, lower_cuda, run_c
+from cuda2tile.runtime import build_c, last_line, load_module, lower_cuda, run_c
 from cuda2tile.parity.reference import run_reference
 from cuda2tile.spec.launch_spec import DEFAULT_TOLERANCE, KernelSpec, SpecError, load_spec
 
@@ -64,7 +64,7 @@ def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: in
                 lower_cuda(info, spec.block, cuda_arch, nvcc=True)
                 result.cuda = "ok"
             except Exception as err:  # TileLang's own errors: report their last line
-                result.cuda = _last_line(err)
+                result.cuda = last_line(err, 500)
         kernel = build_c(info, spec.block)
         inputs = spec.make_inputs(seed)
         got = run_c(kernel, info, inputs, spec.grid_values())
@@ -79,15 +79,10 @@ def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: in
     except SpecError as err:
         result.error = f"{err.code}: {err.message}"
     except Exception as err:
-        result.error = f"{type(err).__name__}: {_last_line(err)}"
+        result.error = f"{type(err).__name__}: {last_line(err, 500)}"
     finally:
         result.seconds = time.perf_counter() - start
     return result
-
-
-def _last_line(err: Exception) -> str:
-    lines = [ln.strip() for ln in str(err).strip().splitlines() if ln.strip()]
-    return lines[-1][:500] if lines else type(err).__name__
 
 
 def check_tree(source_root: Path, converted_root: Path, kernels: tuple[str, ...] = (), cuda_arch: str | None = None,
@@ -108,7 +103,7 @@ def check_tree(source_root: Path, converted_root: Path, kernels: tuple[str, ...]
             results.append(KernelCheck(str(rel), "*", False, error=f"{err.code}: {err.message}"))
             continue
         except Exception as err:
-            results.append(KernelCheck(str(rel), "*", False, error=f"cannot load {module_path}: {_last_line(err)}"))
+            results.append(KernelCheck(str(rel), "*", False, error=f"cannot load {module_path}: {last_line(err, 500)}"))
             continue
         for spec in kernel_specs:
             if kernels and spec.name not in kernels and spec.cuda_name not in kernels:

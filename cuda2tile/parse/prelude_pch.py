@@ -28,6 +28,8 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from cuda2tile.files import default_cache_dir
+
 INCLUDE_DIR = Path(__file__).parent / "include"
 PRELUDE = "cuda2tile_prelude.h"
 PARSE_INCOMPLETE = 0x02  # CXTranslationUnit_Incomplete: a header, not a whole program
@@ -51,8 +53,6 @@ def configure(directory: str | os.PathLike | None) -> None:
 def current_directory() -> str | None:
     """The directory PCHs are kept in (None: PCHs are off), as workers must be configured."""
     if _directory is _DEFAULT:
-        from cuda2tile.cache import default_cache_dir  # late: cache.py imports the driver's types
-
         return str(default_cache_dir() / "pch")
     return _directory  # type: ignore[return-value]
 

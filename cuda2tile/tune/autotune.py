@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from cuda2tile.parity.converted import C_PASS_CONFIGS, prepare_tilelang
-from cuda2tile.parity.converted_run import _call_args, _grid_args, split_inputs
 from cuda2tile.parity.metrics import check_buffer
+from cuda2tile.runtime import C_PASS_CONFIGS, cuda_target, last_line, prepare_tilelang, read_outputs, tensor_call
 from cuda2tile.spec.launch_spec import KernelSpec
 from cuda2tile.tune.space import gemm_tiles
 
@@ -72,7 +71,7 @@ class Device:
         if kind == "c":
             return Device("c", "c", "wall")
         if kind == "cuda":
-            return Device({"kind": "cuda", "arch": arch} if arch else "cuda", "cuda", "event")
+            return Device(cuda_target(arch), "cuda", "event")
         raise TuneError(f"cannot tune for target {kind!r} (c or cuda)")
 
     def compile(self, func):
@@ -100,37 +99,14 @@ def _quiet_autotuner() -> None:
         tuner._logger_handlers_initialized = True
 
 
-def _arguments(info: dict, inputs: dict, grid, device: Device) -> tuple[list, dict]:
-    """(the call's arguments as fresh tensors and scalars, the tensors by CUDA parameter name)."""
-    buffers, scalars = split_inputs(info, inputs)
-    tensors: list = []  # made in parameter order by _call_args
-
-    def make(array):
-        tensors.append(device.tensor(array))
-        return tensors[-1]
-
-    args = _call_args(info, buffers, scalars, make) + list(_grid_args(info, grid))
-    names = [p["cuda_name"] for p in info["params"] if p["kind"] == "buffer"]
-    return args, dict(zip(names, tensors))
-
-
-def _outputs(info: dict, by_name: dict) -> dict[str, np.ndarray]:
-    out = {}
-    for p in info["params"]:
-        if p["kind"] == "buffer" and p.get("writable"):
-            array = by_name[p["cuda_name"]].cpu().numpy()
-            out[p["cuda_name"]] = array.view(np.dtype(p["dtype"])) if p["dtype"] != p["carrier"] else array
-    return out
-
-
 def _run(kernel, info: dict, inputs: dict, grid, device: Device) -> dict[str, np.ndarray]:
-    args, by_name = _arguments(info, inputs, grid, device)
+    args, by_name = tensor_call(info, inputs, grid, device.tensor)
     kernel(*args)
     if device.kind == "cuda":
         import torch
 
         torch.cuda.synchronize()
-    return _outputs(info, by_name)
+    return read_outputs(info, by_name)
 
 
 def _disagreement(got: dict, want: dict, spec: KernelSpec) -> str | None:
@@ -140,11 +116,6 @@ def _disagreement(got: dict, want: dict, spec: KernelSpec) -> str | None:
         if not check.ok:
             return f"differs from the default shape: {check.describe()}"
     return None
-
-
-def _last_line(err: Exception) -> str:
-    lines = [ln.strip() for ln in str(err).splitlines() if ln.strip()]
-    return (lines[-1] if lines else type(err).__name__)[:300]
 
 
 def tune_kernel(info: dict, spec: KernelSpec, target: str = "c", arch: str | None = None,
@@ -164,7 +135,7 @@ def tune_kernel(info: dict, spec: KernelSpec, target: str = "c", arch: str | Non
     try:
         reference = _run(device.compile(factory(block=block, target=target)), info, inputs, grid, device)
     except Exception as err:  # TileLang's own errors: their last line says what failed
-        raise TuneError(f"the default shape {default} does not build or run: {_last_line(err)}") from None
+        raise TuneError(f"the default shape {default} does not build or run: {last_line(err, 300)}") from None
     shapes = [default] + [t for t in (candidates or gemm_tiles(target, product)) if tuple(t) != default]
     accepted: list[Tile] = []
     rejected: list[tuple[Tile, str]] = []
@@ -173,7 +144,7 @@ def tune_kernel(info: dict, spec: KernelSpec, target: str = "c", arch: str | Non
             got = _run(device.compile(factory(block=block, target=target, tile=tile)), info, inputs, grid, device)
             why = _disagreement(got, reference, spec)
         except Exception as err:
-            why = f"does not build or run: {_last_line(err)}"
+            why = f"does not build or run: {last_line(err, 300)}"
         if why is None:
             accepted.append(tuple(tile))
         else:
@@ -195,7 +166,7 @@ def _autotune(factory, block, target: str, device: Device, accepted: list[Tile],
     from tilelang.autotuner import AutoTuner
 
     def supply(_params):
-        return _arguments(info, inputs, grid, device)[0]
+        return tensor_call(info, inputs, grid, device.tensor)[0]
 
     # the autotuner records a closure's free variables for its cache key and takes only plain values
     # there, so the factory and block travel as default arguments instead
@@ -219,7 +190,7 @@ def _time_pair(factory, block, target, device: Device, default: Tile, best: Tile
     times = []
     for tile in (default, best):
         kernel = device.compile(factory(block=block, target=target, tile=tile))
-        args = _arguments(info, inputs, grid, device)[0]
+        args = tensor_call(info, inputs, grid, device.tensor)[0]
         profiler = kernel.get_profiler()
         times.append(float(profiler.do_bench(lambda *a: kernel(*args), n_warmup=warmup, n_repeat=repeat,
                                              input_tensors=[], backend=device.backend, return_mode="median",

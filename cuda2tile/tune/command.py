@@ -1,56 +1,52 @@
-"""`cuda2tile tune PATH...`: tune the tile shape of every raised matrix product that has a launch spec.
-
-    cuda2tile tune corpus/linalg --target c                       # on this machine's CPU
-    cuda2tile tune corpus --target cuda --gpu-size --json tiles.json   # on a GPU, at [kernel.gpu] sizes
+"""Tune the tile shape of every raised matrix product that has a launch spec (`tune_all(TuneOptions)`;
+the command `cuda2tile tune PATH...` is cuda2tile/cli/tune.py).
 
 Each kernel is converted (idioms raised), its spec's inputs run through every candidate shape, the
 shapes that agree with the default shape are timed by TileLang's autotuner, and one line per kernel
 gives the default and the best shape with their times and the ratio. `--json` writes the chosen
 shapes; `benchmarks/gpu_speed.py --tiles FILE` and the factories' `tile=` argument take them.
-Exit status: 0 when every selected kernel was tuned, 1 when one failed or none was found, 2 on
-bad usage.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SCHEMA = "cuda2tile.tune/1"
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "tune", help="choose the tile shape of raised matrix products with TileLang's autotuner",
-        description="Convert, check every candidate tile shape against the default shape's results on the "
-                    "launch spec's inputs, time the shapes that agree with TileLang's autotuner, print the best. "
-                    "See docs/idioms.md.")
-    p.add_argument("sources", nargs="+", metavar="PATH", help=".cu files or directories (scanned recursively)")
-    p.add_argument("--kernel", action="append", default=[], metavar="NAME", help="tune only these kernels")
-    p.add_argument("--target", choices=("c", "cuda"), default="c",
-                   help="TileLang back end to tune for (default c: the CPU; cuda needs a GPU)")
-    p.add_argument("--arch", metavar="ARCH", help="CUDA arch for --target cuda (e.g. sm_90a)")
-    p.add_argument("--gpu-size", action="store_true", help="use the specs' [kernel.gpu] sizes")
-    p.add_argument("--max-shapes", type=int, default=0, metavar="N",
-                   help="try at most N candidate shapes per kernel besides the default (default: all)")
-    p.add_argument("--warmup", type=int, default=3, metavar="N", help="untimed launches per shape (default 3)")
-    p.add_argument("--repeat", type=int, default=10, metavar="N", help="timed launches per shape (default 10)")
-    p.add_argument("--json", metavar="FILE", help="write the results (chosen shapes) as JSON")
-    p.set_defaults(func=run)
-    return p
+@dataclass(frozen=True)
+class TuneOptions:
+    sources: tuple[str, ...]
+    kernels: tuple[str, ...] = ()  # tune only these (CUDA or spec names); empty: all
+    target: str = "c"  # TileLang back end: c (the CPU) or cuda
+    arch: str | None = None  # CUDA arch for target cuda (e.g. sm_90a)
+    gpu_size: bool = False  # the specs' [kernel.gpu] sizes
+    max_shapes: int = 0  # candidate shapes per kernel besides the default (0: all)
+    warmup: int = 3  # untimed launches per shape
+    repeat: int = 10  # timed launches per shape
 
 
-def _plans(sources: list[str], kernels: tuple[str, ...], gpu_size: bool, out: list[str]):
-    """(cu path, display name, spec) for each spec entry of a file under `sources`; problems go to `out`."""
-    from cuda2tile.diagnostics import render
-    from cuda2tile.driver import discover
+@dataclass
+class TuneRun:
+    options: TuneOptions
+    results: list[tuple[str, object]] = field(default_factory=list)  # (source display, autotune.TunedKernel)
+    failures: int = 0  # kernels whose tuning failed
+    problems: list[str] = field(default_factory=list)  # inputs that could not be read: diagnostics, bad specs
+
+    def to_json(self) -> dict:
+        """The chosen shapes (`--json`), read by `benchmarks/gpu_speed.py --tiles`."""
+        o = self.options
+        return {"schema": SCHEMA, "target": o.target, "arch": o.arch, "gpu_size": o.gpu_size,
+                "kernels": [{"source": display, **t.to_json()} for display, t in self.results]}
+
+
+def _plans(files: list[tuple[str, str]], kernels: tuple[str, ...], gpu_size: bool, out: list[str]):
+    """(cu path, display name, spec) for each spec entry of the discovered `files`; problems go to `out`."""
     from cuda2tile.spec.launch_spec import SpecError, load_spec
 
-    files, diags = discover(sources, tempfile.gettempdir())
-    out.extend(render(d) for d in diags)
     for path, display in files:
         toml = Path(path).with_suffix(".toml")
         if not toml.exists():
@@ -70,59 +66,43 @@ def _plans(sources: list[str], kernels: tuple[str, ...], gpu_size: bool, out: li
             yield path, display, spec
 
 
-def run(args) -> int:
-    from cuda2tile.driver import ConvertOptions, convert_source, output_path, write_atomically
-    from cuda2tile.parity.converted import load_module
+def tune_all(options: TuneOptions, progress: Callable[[str], None] | None = None) -> TuneRun:
+    """Tune every raised matrix product under `options.sources` that has a launch spec; `progress(line)`
+    sees a line as each kernel starts, each shape is checked or timed, and each kernel ends."""
+    from cuda2tile.diagnostics import render
+    from cuda2tile.runtime import converted_modules
+    from cuda2tile.session import ConvertOptions, Session
     from cuda2tile.tune.autotune import TuneError, tune_kernel
     from cuda2tile.tune.space import gemm_tiles
 
-    if args.target == "cuda":
-        try:
-            import torch
-
-            if not torch.cuda.is_available():
-                raise ImportError
-        except ImportError:
-            print("cuda2tile tune: error: --target cuda needs a GPU and torch with CUDA", file=sys.stderr)
-            return 2
-    problems: list[str] = []
-    results, failures = [], 0
-    modules: dict[str, object] = {}
+    say = progress or (lambda line: None)
+    run = TuneRun(options)
+    session = Session(ConvertOptions(), cache=False)
     with tempfile.TemporaryDirectory(prefix="cuda2tile-tune-") as tmp:
-        for path, display, spec in _plans(args.sources, tuple(args.kernel), args.gpu_size, problems):
-            if display not in modules:
-                result, text = convert_source(path, display, ConvertOptions())
-                module_path = output_path(tmp, display)
-                modules[display] = None
-                if text is not None:
-                    write_atomically(module_path, text)
-                    modules[display] = load_module(module_path)
-            module = modules[display]
+        # discovered against this fresh OUT: sources under the temporary directory itself are scanned
+        files, notes = session.discover(list(options.sources), tmp)
+        run.problems.extend(render(d) for d in notes)
+        plans = list(_plans(files, options.kernels, options.gpu_size, run.problems))
+        planned = list(dict.fromkeys((path, display) for path, display, _ in plans))  # each file once
+        modules = {(c.source, c.result.source): c.module for c in converted_modules(session, planned, tmp)}
+        for path, display, spec in plans:
+            module = modules[path, display]
             info = getattr(module, "KERNELS", {}).get(spec.cuda_name) if module is not None else None
             if info is None or "tile_product" not in info:
                 continue  # not converted, or not a raised matrix product: nothing to tune
-            space = gemm_tiles(args.target, info["tile_product"])
-            if args.max_shapes:
-                space = space[:args.max_shapes]
-            print(f"tune {display}:{spec.cuda_name} ({len(space)} shapes, {args.target})", flush=True)
+            space = gemm_tiles(options.target, info["tile_product"])
+            if options.max_shapes:
+                space = space[:options.max_shapes]
+            say(f"tune {display}:{spec.cuda_name} ({len(space)} shapes, {options.target})")
             try:
-                tuned = tune_kernel(info, spec, args.target, args.arch, space, args.warmup, args.repeat,
-                                    progress=lambda text: print("  " + text, flush=True))
+                tuned = tune_kernel(info, spec, options.target, options.arch, space, options.warmup, options.repeat,
+                                    progress=lambda text: say("  " + text))
             except TuneError as err:
-                failures += 1
-                print(f"FAIL {display}:{spec.cuda_name}: {err}", flush=True)
+                run.failures += 1
+                say(f"FAIL {display}:{spec.cuda_name}: {err}")
                 continue
-            results.append((display, tuned))
-            print(f"{display}:{tuned.kernel}: default {tuned.default} {tuned.default_ms:.4f} ms, best {tuned.best} "
-                  f"{tuned.best_ms:.4f} ms, {tuned.speedup:.2f}x ({len(tuned.accepted)} shapes agree, "
-                  f"{len(tuned.rejected)} rejected)", flush=True)
-    for text in problems:
-        print(text, file=sys.stderr)
-    if args.json:
-        payload = {"schema": SCHEMA, "target": args.target, "arch": args.arch, "gpu_size": args.gpu_size,
-                   "kernels": [{"source": display, **t.to_json()} for display, t in results]}
-        write_atomically(Path(args.json), json.dumps(payload, indent=2) + "\n")
-    if not results and not failures:
-        print("cuda2tile tune: no raised matrix product with a launch spec was found", file=sys.stderr)
-        return 1
-    return 1 if failures else 0
+            run.results.append((display, tuned))
+            say(f"{display}:{tuned.kernel}: default {tuned.default} {tuned.default_ms:.4f} ms, best {tuned.best} "
+                f"{tuned.best_ms:.4f} ms, {tuned.speedup:.2f}x ({len(tuned.accepted)} shapes agree, "
+                f"{len(tuned.rejected)} rejected)")
+    return run

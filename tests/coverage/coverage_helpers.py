@@ -10,7 +10,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from cuda2tile.coverage import cli
+from cuda2tile import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"

@@ -181,7 +181,7 @@ def test_parity_runs_the_reference_checks(tmp_path):
 
 
 def test_the_cuda2tile_command_has_coverage_and_history(tmp_path):
-    """`cuda2tile coverage` / `cuda2tile history`: cuda2tile/cli.py registers them with `add_parsers`."""
+    """`cuda2tile coverage` / `cuda2tile history`: cuda2tile/cli registers them (cli/coverage.py, cli/history.py)."""
     from cuda2tile import cli as main_cli
 
     out = tmp_path / "report.json"

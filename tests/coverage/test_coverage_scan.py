@@ -12,11 +12,14 @@ import pytest
 
 from coverage_helpers import CORPUS, INPUTS, corpus_cache_dir, corpus_report, kernel, run
 import op_coverage
+from cuda2tile import session as session_mod
+from cuda2tile.cache import ResultCache
 from cuda2tile.coverage import collect, lexical, scan
-from cuda2tile.coverage.cache import ScanCache
 from cuda2tile.coverage.json_schema import SCHEMA
 from cuda2tile.coverage.model import FileCoverage
-from cuda2tile.driver import convert_source, discover
+from cuda2tile.driver import convert_source
+from cuda2tile.files import discover
+from cuda2tile.session import ConvertOptions, Session
 
 SINK = INPUTS / "sink.cu"
 
@@ -196,16 +199,22 @@ def _tree(tmp_path):
     return src
 
 
+def _scan(src, cache_dir):
+    """The tree scanned by a session whose results (and scans) are cached in `cache_dir`."""
+    options = ConvertOptions()
+    return collect.scan_sources(Session(options, cache=ResultCache(cache_dir, options)), [str(src)])
+
+
 def test_unchanged_files_come_from_the_cache(tmp_path, monkeypatch):
     src = _tree(tmp_path)
-    cold = collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    cold = _scan(src, tmp_path / "cache")
     assert (cold.cache_hits, cold.cache_misses) == (0, 2)
 
     def no_conversion(*args, **kwargs):
         raise AssertionError("a cached file was converted again")
 
-    monkeypatch.setattr(collect, "convert_source", no_conversion)
-    warm = collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    monkeypatch.setattr(session_mod, "convert_file", no_conversion)
+    warm = _scan(src, tmp_path / "cache")
     assert (warm.cache_hits, warm.cache_misses) == (2, 0)
     assert [s.coverage.to_json() for s in warm.files] == [s.coverage.to_json() for s in cold.files]
     assert all(s.coverage.cached for s in warm.files)
@@ -213,23 +222,23 @@ def test_unchanged_files_come_from_the_cache(tmp_path, monkeypatch):
 
 def test_a_changed_file_or_header_is_scanned_again(tmp_path):
     src = _tree(tmp_path)
-    collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    _scan(src, tmp_path / "cache")
     (src / "sub" / "b.cu").write_text("__global__ void b(float* x) { x[threadIdx.x] = 2.0f; __syncthreads(); }\n")
-    tree = collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    tree = _scan(src, tmp_path / "cache")
     assert (tree.cache_hits, tree.cache_misses) == (1, 1)
     b = next(s.coverage for s in tree.files if s.coverage.display.endswith("b.cu"))
     assert "__syncthreads" in {o.construct for o in b.all_occurrences()}
     (src / "common.h").write_text("#define SCALE 3.0f\n")  # a.cu includes it
-    tree = collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    tree = _scan(src, tmp_path / "cache")
     assert (tree.cache_hits, tree.cache_misses) == (1, 1)
 
 
 def test_a_corrupt_cache_entry_is_a_miss(tmp_path):
     src = _tree(tmp_path)
-    collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    _scan(src, tmp_path / "cache")
     for entry in (tmp_path / "cache").rglob("*.json"):
         entry.write_text(entry.read_text()[:20])  # as if a writer died mid-file without the atomic rename
-    tree = collect.scan_tree([str(src)], cache=ScanCache(tmp_path / "cache"))
+    tree = _scan(src, tmp_path / "cache")
     assert (tree.cache_hits, tree.cache_misses) == (0, 2)
     assert [s.coverage.kernels[0].status for s in tree.files] == ["converted", "converted"]
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 import atexit
 import contextlib
 import functools
+import importlib.util
 import io
 import json
 import shutil
 import tempfile
 from pathlib import Path
 
-from cuda2tile.coverage import cli as coverage_cli
-from cuda2tile.dashboard import cli as dashboard_cli
+from cuda2tile import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
@@ -50,10 +50,22 @@ OLD = """__global__ void old_kernel(int n, float* x) { int i = threadIdx.x; if (
 """
 
 
-def run(module, *argv: str) -> tuple[int, str, str]:
+def _benchmark(name: str):
+    """A script of benchmarks/ (a folder, not a package), loaded by its path."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+generate = _benchmark("synthetic_history").generate  # the history benchmarks/dashboard_build.py times
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    """`cuda2tile ARGV` in this process: (exit status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = module.main(list(argv))
+        code = cli.main(list(argv))
     return code, out.getvalue(), err.getvalue()
 
 
@@ -99,13 +111,13 @@ def history_site() -> tuple[Path, Path, Path]:
                 (tree / name).unlink()
             else:
                 (tree / name).write_text(text)
-        code, _, err = run(coverage_cli, "coverage", str(tree), "--db", str(db), "--cache-dir", str(cache),
+        code, _, err = run("coverage", str(tree), "--db", str(db), "--cache-dir", str(cache),
                            "--report-format", "json", "-j", "1")
         assert code == 0, err
     parity = base / "parity.json"
     parity.write_text(json.dumps(parity_document()))
     site = base / "site"
-    code, _, err = run(dashboard_cli, "--db", str(db), "-o", str(site), "--src", str(tree), "--cache-dir", str(cache),
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(site), "--src", str(tree), "--cache-dir", str(cache),
                        "--parity-json", str(parity), "-j", "1")
     assert code == 0, err
     return tree, db, site

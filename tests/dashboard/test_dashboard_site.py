@@ -16,12 +16,12 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from dashboard_helpers import fresh_copy, history_site, kernel_page, parity_document, run
+from dashboard_helpers import fresh_copy, generate, history_site, kernel_page, parity_document, run
 from cuda2tile.coverage import history as H
-from cuda2tile.dashboard import chart, cli as dashboard_cli
+from cuda2tile.cli import dashboard as dashboard_cli
+from cuda2tile.dashboard import chart
 from cuda2tile.dashboard.parity import load_parity
 from cuda2tile.dashboard.site import MANIFEST, build_site
-from cuda2tile.dashboard.synthetic import generate
 from cuda2tile.dashboard.views import factory_span, kernel_view
 
 
@@ -204,7 +204,7 @@ def test_verify_json_is_read_too(tmp_path):
 
 def test_site_without_sources_says_how_to_get_them(tmp_path):
     _, db, _ = history_site()
-    code, _, err = run(dashboard_cli, "--db", str(db), "-o", str(tmp_path / "site"), "--quiet")
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(tmp_path / "site"), "--quiet")
     assert code == 0 and err == ""
     html = kernel_page(tmp_path / "site", "saxpy").read_text()
     assert "Build the dashboard with <code>--src DIR</code>" in html and "cuda-L" not in html
@@ -249,34 +249,34 @@ def test_rebuild_replaces_an_earlier_dashboard_only(tmp_path):
     copy = fresh_copy(site)
     stale = copy / "kernels" / "gone-0123456789.html"
     stale.write_text("old")
-    code, _, err = run(dashboard_cli, "--db", str(db), "-o", str(copy), "--quiet")
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(copy), "--quiet")
     assert code == 0, err
     assert not stale.exists() and (copy / "index.html").is_file()
     assert not [p for p in copy.parent.iterdir() if p.name.startswith(".site.")]  # no staging or backup left
     project = tmp_path / "project"
     project.mkdir()
     (project / "keep.txt").write_text("mine")
-    code, _, err = run(dashboard_cli, "--db", str(db), "-o", str(project))
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(project))
     assert code == 1 and "refusing to replace" in err and (project / "keep.txt").read_text() == "mine"
     assert sorted(p.name for p in project.iterdir()) == ["keep.txt"]
 
 
 def test_unusable_inputs(tmp_path):
-    code, _, err = run(dashboard_cli, "--db", str(tmp_path / "none.db"), "-o", str(tmp_path / "s"))
+    code, _, err = run("dashboard", "--db", str(tmp_path / "none.db"), "-o", str(tmp_path / "s"))
     assert code == 2 and "no such history database" in err and not (tmp_path / "none.db").exists()
     newer = tmp_path / "newer.db"
     with sqlite3.connect(newer) as conn:
         conn.execute(f"PRAGMA user_version = {H.SCHEMA_VERSION + 1}")
-    code, _, err = run(dashboard_cli, "--db", str(newer), "-o", str(tmp_path / "s"))
+    code, _, err = run("dashboard", "--db", str(newer), "-o", str(tmp_path / "s"))
     assert code == 2 and "newer" in err
     text = tmp_path / "text.db"
     text.write_text("not sqlite " * 100)
-    code, _, err = run(dashboard_cli, "--db", str(text), "-o", str(tmp_path / "s"))
+    code, _, err = run("dashboard", "--db", str(text), "-o", str(tmp_path / "s"))
     assert code == 2 and "not a cuda2tile history" in err
     _, db, _ = history_site()
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
-    code, _, err = run(dashboard_cli, "--db", str(db), "-o", str(tmp_path / "s"), "--parity-json", str(bad))
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(tmp_path / "s"), "--parity-json", str(bad))
     assert code == 1 and "neither" in err and not (tmp_path / "s").exists()
 
 
@@ -320,7 +320,7 @@ def test_thousand_kernels_twenty_runs_under_five_seconds(tmp_path):
 def test_recorded_files_missing_under_src_are_reported(tmp_path):
     _, db, _ = history_site()
     (tmp_path / "elsewhere").mkdir()
-    code, _, err = run(dashboard_cli, "--db", str(db), "-o", str(tmp_path / "site"), "--src",
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(tmp_path / "site"), "--src",
                        str(tmp_path / "elsewhere"), "--no-cache")
     assert code == 0 and "4 recorded file(s) not found under --src" in err
     assert "was not found in the tree given with <code>--src</code>" in kernel_page(tmp_path / "site", "saxpy").read_text()

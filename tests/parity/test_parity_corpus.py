@@ -20,7 +20,7 @@ from cuda2tile.spec.launch_spec import load_spec  # noqa: E402
 def test_whole_corpus_passes_in_cpu_mode(tmp_path):
     report = tmp_path / "parity.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "cuda2tile.parity.harness", str(CORPUS), "--original", "cpu",
+    proc = subprocess.run([sys.executable, "-m", "cuda2tile", "parity", str(CORPUS), "--original", "cpu",
                            "--converted", "c", "--json", str(report), "-o", str(tmp_path / "out")],
                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
     failures = [ln for ln in proc.stdout.splitlines() if ln.startswith("FAIL") or ln.startswith("    ")]
@@ -51,7 +51,7 @@ def test_raised_kernels_pass_without_raising_too(tmp_path):
                     for s in load_spec(t) if s.cuda_name in RAISED_KERNELS})
     kernels = [arg for name in sorted(RAISED_KERNELS) for arg in ("--kernel", name)]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "cuda2tile.parity.harness", *files, *kernels, "--no-raise",
+    proc = subprocess.run([sys.executable, "-m", "cuda2tile", "parity", *files, *kernels, "--no-raise",
                            "--original", "cpu", "--converted", "c", "--json", str(report)],
                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]

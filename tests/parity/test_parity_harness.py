@@ -21,7 +21,8 @@ from parity_mutations import (drop_first_barrier, off_by_one_load, shift_raised_
                               shift_tile_copies, shorten_gemm_reduction, skip_raised_warp_scans,
                               wrong_reduction_operator, write_converted_tree)
 
-from cuda2tile.parity.harness import ParityOptions, main, plan_file, run_parity  # noqa: E402
+from cuda2tile.cli import main  # noqa: E402
+from cuda2tile.parity.harness import ParityOptions, plan_file, run_parity  # noqa: E402
 from cuda2tile.parse.host_info import analyze  # noqa: E402
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
@@ -209,7 +210,7 @@ def test_spec_extras_are_read_and_checked(tmp_path):
 @pytest.mark.slow
 def test_command_line_json_and_exit_status(tmp_path, capsys):
     report = tmp_path / "parity.json"
-    rc = main([str(KERNELS / "divergent.cu"), "--original", "cpu", "--converted", "c", "-j", "1",
+    rc = main(["parity", str(KERNELS / "divergent.cu"), "--original", "cpu", "--converted", "c", "-j", "1",
                "--json", str(report), "--kernel", "scale_after", "--kernel", "spin_forever", "--timeout", "2"])
     out = capsys.readouterr().out
     assert rc == 1
@@ -222,12 +223,13 @@ def test_command_line_json_and_exit_status(tmp_path, capsys):
     assert scale["outputs"][0]["name"] == "y" and scale["outputs"][0]["max_ulp"] == 0
     assert {"original_run", "converted_run", "converted_build", "total"} <= set(scale["timings"])
 
-    rc = main([str(KERNELS / "divergent.cu"), "--original", "cpu", "--converted", "c", "-j", "1",
+    rc = main(["parity", str(KERNELS / "divergent.cu"), "--original", "cpu", "--converted", "c", "-j", "1",
                "--kernel", "scale_after"])
     assert rc == 0
-    rc = main([str(CORPUS / "linalg/matvec.cu"), "--infer", "--original", "cpu", "--converted", "c", "-j", "1"])
+    rc = main(["parity", str(CORPUS / "linalg/matvec.cu"), "--infer", "--original", "cpu", "--converted", "c",
+               "-j", "1"])
     assert rc == 1 and "nothing was checked" in capsys.readouterr().err
-    assert main([str(CORPUS / "blas1"), "--spec", "x.toml"]) == 2
+    assert main(["parity", str(CORPUS / "blas1"), "--spec", "x.toml"]) == 2
 
 
 # ------------------------------------------------------------------ GPU mode (skipped without a GPU)
@@ -283,7 +285,7 @@ def test_converted_cuda_code_path_with_cpu_stand_ins(tmp_path, monkeypatch):
     standing in for the CUDA one and host tensors standing in for device ones."""
     import torch
 
-    from cuda2tile.parity import converted_run
+    from cuda2tile import runtime
 
     class Event:
         def __init__(self, enable_timing=False):
@@ -298,8 +300,8 @@ def test_converted_cuda_code_path_with_cpu_stand_ins(tmp_path, monkeypatch):
     monkeypatch.setattr(torch.Tensor, "cuda", lambda self: self.clone(), raising=False)
     monkeypatch.setattr(torch.cuda, "Event", Event)
     monkeypatch.setattr(torch.cuda, "synchronize", lambda: None)
-    c_side = converted_run.ConvertedC(isolate=False)
-    monkeypatch.setattr(converted_run.ConvertedCuda, "build",
+    c_side = runtime.ConvertedC(isolate=False)
+    monkeypatch.setattr(runtime.ConvertedCuda, "build",
                         lambda self, info, block, shared_bytes=None: (c_side.build(info, block, shared_bytes)[0], 0.0))
     sources = (str(CORPUS / "misc/hash.cu"), str(CORPUS / "misc/bool_flags.cu"), str(CORPUS / "types/half_io.cu"))
     run = run_parity(ParityOptions(sources, original="cpu", converted="cuda", jobs=1, output=str(tmp_path),

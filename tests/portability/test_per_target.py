@@ -107,7 +107,7 @@ def test_unchanged_kernels_come_from_the_cache(report):
 def test_command_line_prints_matrix_and_diagnostics(tiny, tmp_path):
     out_json = tmp_path / "check.json"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-m", "cuda2tile.portability", "check", str(tiny), "--targets", TARGETS,
+    proc = subprocess.run([sys.executable, "-m", "cuda2tile", "check", str(tiny), "--targets", TARGETS,
                            "--json", str(out_json), "-j", "1"], capture_output=True, text=True, env=env, timeout=600)
     assert proc.returncode == 1, proc.stdout + proc.stderr  # one kernel fails on two targets
     lines = proc.stdout.splitlines()
@@ -129,7 +129,7 @@ def test_command_line_prints_matrix_and_diagnostics(tiny, tmp_path):
 def test_subcommand_registers_on_a_parser():
     import argparse
 
-    from cuda2tile.portability import add_parser, run
+    from cuda2tile.cli.check import add_parser, run
 
     parser = argparse.ArgumentParser(prog="cuda2tile")
     add_parser(parser.add_subparsers(dest="command", required=True))

@@ -9,7 +9,6 @@ uses it even without that attribution."""
 from __future__ import annotations
 
 import ast
-import shutil
 import sys
 from pathlib import Path
 

@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 
 import cuda2tile.cli as cli
-from cuda2tile import driver
-from cuda2tile.driver import output_path, write_atomically
+from cuda2tile.files import output_path, write_atomically
 from c2t_testsupport import ROOT, run_cli
 
 GOOD = "__global__ void good(int n, float* y) { int i = threadIdx.x; if (i < n) y[i] = 2.0f * y[i]; }\n"
@@ -258,14 +257,15 @@ def test_two_sources_mapping_to_one_output_do_not_overwrite_each_other(tmp_path)
 def test_file_vanishing_mid_run_is_reported_and_the_rest_converted(tmp_path, capsys, monkeypatch):
     """Deletes `b.cu` after discovery and before its conversion, through a wrapper around `discover`."""
     src = _tree(tmp_path / "src", {"a.cu": GOOD, "b.cu": OTHER, "c.cu": GOOD})
-    real_discover = cli.discover
+    import cuda2tile.session as session_module
+    real_discover = session_module.discover
 
     def discover_then_delete(sources, out_dir):
         found = real_discover(sources, out_dir)
         (src / "b.cu").unlink()
         return found
 
-    monkeypatch.setattr(cli, "discover", discover_then_delete)
+    monkeypatch.setattr(session_module, "discover", discover_then_delete)
     out = tmp_path / "out"
     code, err = _main(capsys, str(src), "-o", str(out), "--report", str(tmp_path / "r.json"))
     assert "b.cu: error: C2T1001: cannot read file: No such file or directory" in err

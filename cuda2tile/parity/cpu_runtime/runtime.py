@@ -23,7 +23,6 @@ import json
 import mmap
 import os
 import re
-import select
 import shutil
 import signal as _signal
 import subprocess
@@ -37,6 +36,8 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
+
+from cuda2tile.runtime.isolation import wait_child
 
 from . import _source
 
@@ -55,33 +56,6 @@ CXX = os.environ.get("CUDA2TILE_CPU_RUNTIME_CXX", "g++")
 # --------------------------------------------------------------------------------------------
 # Errors
 # --------------------------------------------------------------------------------------------
-def wait_child(pid: int, deadline: float | None) -> tuple[int, bool]:
-    """Wait for a forked child until `deadline` (monotonic), killing it then: (status, killed)."""
-    pidfd = None
-    try:
-        pidfd = os.pidfd_open(pid)  # type: ignore[attr-defined]
-    except (AttributeError, OSError):
-        pidfd = None
-    try:
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                return status, False
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                os.kill(pid, _signal.SIGKILL)
-                _, status = os.waitpid(pid, 0)
-                return status, True
-            wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - now))
-            if pidfd is not None:
-                select.select([pidfd], [], [], wait if deadline is not None else 1.0)
-            else:
-                time.sleep(min(wait, 0.002))
-    finally:
-        if pidfd is not None:
-            os.close(pidfd)
-
-
 class CpuRuntimeError(RuntimeError):
     """Base class of every error raised by the CPU runtime."""
 

@@ -1,5 +1,0 @@
-import sys
-
-from cuda2tile.dashboard.cli import main
-
-sys.exit(main())
