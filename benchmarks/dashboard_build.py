@@ -2,7 +2,7 @@
 
     python benchmarks/dashboard_build.py [--kernels 1000] [--runs 20] [--repeat 5] [--corpus]
 
-Writes the history through `cuda2tile.coverage.history.record_run` (benchmarks/synthetic_history.py,
+Writes the history through `cuda2tile.reports.history.record_run` (benchmarks/synthetic_history.py,
 seeded), then times the whole command in a fresh process each time (`python -m cuda2tile dashboard
 --db DB -o SITE`: interpreter start-up, imports, reading the history, rendering, writing the site)
 and reports the median, the fastest and the slowest of `--repeat` runs into a new SITE_DIR (as in

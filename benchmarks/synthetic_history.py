@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import op_coverage  # noqa: E402
 from cuda2tile import __version__  # noqa: E402
-from cuda2tile.coverage import history as H  # noqa: E402
+from cuda2tile.reports import history as H  # noqa: E402
 
 AREAS = ("attention", "blas", "conv", "elementwise", "fft", "norm", "reduce", "scan", "sort", "stencil")
 SUPPORTED = ("threadIdx.x", "blockIdx.x", "blockDim.x", "if/else", "float", "int", "__global__", "expf")

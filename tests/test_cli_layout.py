@@ -64,17 +64,17 @@ def test_no_module_outside_cli_imports_argparse():
 def test_a_planted_argparse_import_is_caught():
     sources = _library_sources()
     sources["cuda2tile/tune/command.py"] += "\nimport argparse\n"
-    sources["cuda2tile/coverage/summary.py"] += "\nfrom argparse import ArgumentParser\n"
+    sources["cuda2tile/reports/summary.py"] += "\nfrom argparse import ArgumentParser\n"
     assert {p.split(":")[0] for p in argparse_imports(sources)} == {"cuda2tile/tune/command.py",
-                                                                     "cuda2tile/coverage/summary.py"}
+                                                                     "cuda2tile/reports/summary.py"}
 
 
 def test_one_entry_point():
     problems = main_guards(_library_sources())
     assert not problems, "the only entry point is `cuda2tile` (cuda2tile/__main__.py): " + ", ".join(problems)
-    planted = {"cuda2tile/coverage/__main__.py": "import sys\n",
+    planted = {"cuda2tile/reports/__main__.py": "import sys\n",
                "cuda2tile/parity/harness.py": "if __name__ == '__main__':\n    pass\n"}
-    assert main_guards(planted) == ["cuda2tile/coverage/__main__.py", "cuda2tile/parity/harness.py:1"]
+    assert sorted(main_guards(planted)) == ["cuda2tile/parity/harness.py:1", "cuda2tile/reports/__main__.py"]
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"cuda2tile": "cuda2tile.cli:main"}
 

@@ -13,7 +13,7 @@ import pytest
 from c2t_testsupport import ROOT
 from cuda2tile import driver, session as session_mod
 from cuda2tile.cache import ResultCache
-from cuda2tile.coverage.collect import COVERAGE_SCAN, scan_sources
+from cuda2tile.reports.collect import COVERAGE_SCAN, scan_sources
 from cuda2tile.session import ConvertOptions, FileAnalysis, Session
 
 KERNELS = {

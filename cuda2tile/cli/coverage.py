@@ -14,11 +14,11 @@ import time
 
 from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, emit,
                                   frontend_options, no_raise, raise_idioms)
-from cuda2tile.coverage import history as H
-from cuda2tile.coverage import report_json, report_junit, report_markdown, report_sarif, report_text
-from cuda2tile.coverage.collect import scan_sources
-from cuda2tile.coverage.gitinfo import git_state
-from cuda2tile.coverage.summary import METRICS, metric
+from cuda2tile.reports import history as H
+from cuda2tile.reports import report_json, report_junit, report_markdown, report_sarif, report_text
+from cuda2tile.reports.collect import scan_sources
+from cuda2tile.reports.gitinfo import git_state
+from cuda2tile.reports.summary import METRICS, metric
 from cuda2tile.diagnostics import render
 from cuda2tile.session import ConvertOptions, Session
 
@@ -59,7 +59,7 @@ def run(args) -> int:
     for diag in tree.errors:
         print(render(diag), file=sys.stderr)
     if args.parity:
-        from cuda2tile.coverage.parity import run_parity
+        from cuda2tile.reports.parity import run_parity
 
         run_parity(tree, args.sources, args.seed, progress=lambda c: print(c.describe(), file=sys.stderr, flush=True))
     options = {"parity": args.parity, "include_dirs": args.include_dirs, "defines": args.defines, "std": args.std,

@@ -11,8 +11,8 @@ import sqlite3
 import sys
 
 from cuda2tile.cli.common import FAILED, OK, USAGE, emit
-from cuda2tile.coverage import history as H
-from cuda2tile.coverage.history_report import history_data, render_json, render_markdown, render_text
+from cuda2tile.reports import history as H
+from cuda2tile.reports.history_report import history_data, render_json, render_markdown, render_text
 
 
 def add_parser(subparsers) -> None:

@@ -3,7 +3,7 @@
     cuda2tile dashboard --db coverage.db -o site/ [--src corpus/] [--parity-json parity.json]
 
 Inputs: the coverage history (`cuda2tile coverage SRC --db FILE`, read through
-`cuda2tile.coverage.history`), optionally the scanned tree (`--src`: the CUDA source and the
+`cuda2tile.reports.history`), optionally the scanned tree (`--src`: the CUDA source and the
 emitted TileLang of each kernel, from the coverage scan cache where it is warm) and parity results
 (`--parity-json`: error figures, and the speed ratio when both sides ran on a GPU), and the
 construct database (`op_coverage`).

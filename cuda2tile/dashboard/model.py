@@ -1,4 +1,4 @@
-"""What the dashboard shows, read from the coverage history through `cuda2tile.coverage.history`.
+"""What the dashboard shows, read from the coverage history through `cuda2tile.reports.history`.
 
 `load(conn)` gives a `Dashboard`: every run (for the chart), the latest run's kernels with their
 status in the last runs, construct counts, the change since the run before, and the per-directory
@@ -15,8 +15,8 @@ import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from cuda2tile.coverage import history as H
-from cuda2tile.coverage.history_report import changes
+from cuda2tile.reports import history as H
+from cuda2tile.reports.history_report import changes
 
 CONVERTED = ("converted", "partial")  # both produce a TileLang factory (docs/coverage-reports.md)
 BLOCKING = ("unsupported", "planned", "unknown")

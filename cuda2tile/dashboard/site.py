@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 
 import op_coverage
 from cuda2tile import __version__
-from cuda2tile.coverage import history as H
+from cuda2tile.reports import history as H
 from cuda2tile.dashboard import chart, model
 from cuda2tile.dashboard.parity import attach, load_parity
 from cuda2tile.diagnostics import CODES

@@ -1,7 +1,7 @@
 """`--src DIR`: the CUDA source and the emitted TileLang of each kernel, for the kernel pages.
 
 The history keeps statuses, diagnostic codes and blocking constructs, not the code. With `--src`
-the dashboard scans the tree exactly as `cuda2tile coverage` does (`coverage.collect.scan_sources`
+the dashboard scans the tree exactly as `cuda2tile coverage` does (`reports.collect.scan_sources`
 with the caller's session), through the same cache: after `cuda2tile coverage SRC --db FILE` on an
 unchanged tree every file is a cache hit and nothing is converted again.
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
-from cuda2tile.coverage.collect import ScannedFile, scan_sources
+from cuda2tile.reports.collect import ScannedFile, scan_sources
 from cuda2tile.dashboard.model import Kernel
 from cuda2tile.dashboard.views import kernel_view
 from cuda2tile.session import Session

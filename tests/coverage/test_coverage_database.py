@@ -12,7 +12,7 @@ import pytest
 import op_coverage
 from coverage_helpers import ROOT, corpus_report
 from cuda2tile import docs
-from cuda2tile.coverage.collect import scan_file
+from cuda2tile.reports.collect import scan_file
 from cuda2tile.diagnostics import CODES
 from cuda2tile.driver import convert_source
 

@@ -78,7 +78,7 @@ def test_junit_parses_as_junit_xml_with_a_case_per_kernel(tmp_path):
 
 def test_junit_of_an_unreadable_file_is_an_error():
     """A file that yields no kernels and an error (here C2T1004, too large to read) is one errored case."""
-    from cuda2tile.coverage import report_junit
+    from cuda2tile.reports import report_junit
 
     report = json.loads(_report("json", SINK))
     report["files"] = [{"path": "big.cu", "display": "big.cu", "cached": False, "seconds": 0.0, "kernels": [],
@@ -187,5 +187,5 @@ def test_the_cuda2tile_command_has_coverage_and_history(tmp_path):
     out = tmp_path / "report.json"
     assert main_cli.main(["coverage", SINK, "--no-cache", "--report-format", "json", "-o", str(out),
                           "--db", str(tmp_path / "h.db")]) == 0
-    assert json.loads(out.read_text())["schema"] == "cuda2tile.coverage/1"
+    assert json.loads(out.read_text())["schema"] == "cuda2tile.reports/1"
     assert main_cli.main(["history", "--db", str(tmp_path / "h.db"), "-o", str(tmp_path / "h.txt")]) == 0

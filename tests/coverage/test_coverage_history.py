@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from coverage_helpers import ROOT, run
-from cuda2tile.coverage import history as H
+from cuda2tile.reports import history as H
 
 A_V1 = """__global__ void scale(int n, float* x) { int i = threadIdx.x; if (i < n) x[i] *= 2.0f; }
 __global__ void shift(int n, float* x) { int i = threadIdx.x; if (i < n) x[i] += 1.0f; }
@@ -108,7 +108,7 @@ def test_history_follows_three_commits(repo, tmp_path):
 
 _STALLING_WRITER = """
 import json, sys, time
-from cuda2tile.coverage import history as H
+from cuda2tile.reports import history as H
 report = json.loads(open(sys.argv[2]).read())
 conn = H.connect(sys.argv[1])
 insert_kernels = H._insert_kernels

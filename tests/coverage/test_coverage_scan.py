@@ -14,9 +14,9 @@ from coverage_helpers import CORPUS, INPUTS, corpus_cache_dir, corpus_report, ke
 import op_coverage
 from cuda2tile import session as session_mod
 from cuda2tile.cache import ResultCache
-from cuda2tile.coverage import collect, lexical, scan
-from cuda2tile.coverage.json_schema import SCHEMA
-from cuda2tile.coverage.model import FileCoverage
+from cuda2tile.reports import collect, lexical, scan
+from cuda2tile.reports.json_schema import SCHEMA
+from cuda2tile.reports.model import FileCoverage
 from cuda2tile.driver import convert_source
 from cuda2tile.files import discover
 from cuda2tile.session import ConvertOptions, Session

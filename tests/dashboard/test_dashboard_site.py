@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from dashboard_helpers import fresh_copy, generate, history_site, kernel_page, parity_document, run
-from cuda2tile.coverage import history as H
+from cuda2tile.reports import history as H
 from cuda2tile.cli import dashboard as dashboard_cli
 from cuda2tile.dashboard import chart
 from cuda2tile.dashboard.parity import load_parity

@@ -1,4 +1,4 @@
-"""The coverage report as one JSON document (schema `cuda2tile.coverage/1`, see json_schema.py).
+"""The coverage report as one JSON document (schema `cuda2tile.reports/1`, see json_schema.py).
 
 Every other format (text, Markdown, SARIF, JUnit) is rendered from this document, so they
 cannot disagree with it.
@@ -12,10 +12,10 @@ from dataclasses import asdict
 from datetime import datetime, timezone
 
 from cuda2tile import __version__
-from cuda2tile.coverage.collect import TreeScan
-from cuda2tile.coverage.summary import kernel_effort, summarize, top_constructs
+from cuda2tile.reports.collect import TreeScan
+from cuda2tile.reports.summary import kernel_effort, summarize, top_constructs
 
-SCHEMA = "cuda2tile.coverage/1"
+SCHEMA = "cuda2tile.reports/1"
 
 
 def _occurrence(o) -> dict:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
-from cuda2tile.coverage.lexical import scan_text
-from cuda2tile.coverage.model import Diag, FileCoverage, KernelCoverage, Occurrence
-from cuda2tile.coverage.scan import reachable, scan_unit
+from cuda2tile.reports.lexical import scan_text
+from cuda2tile.reports.model import Diag, FileCoverage, KernelCoverage, Occurrence
+from cuda2tile.reports.scan import reachable, scan_unit
 from cuda2tile.diagnostics import Diagnostic
 from cuda2tile.session import ConvertedFile, ConvertOptions, FileAnalysis, FileResult, FrontendOptions, Session
 

@@ -17,8 +17,8 @@ import re
 from dataclasses import replace
 
 import op_coverage
-from cuda2tile.coverage.model import Occurrence
-from cuda2tile.coverage.names import occurrence
+from cuda2tile.reports.model import Occurrence
+from cuda2tile.reports.names import occurrence
 from cuda2tile.diagnostics import Location
 from cuda2tile.parse import cuda_ast as A
 

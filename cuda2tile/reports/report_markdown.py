@@ -5,7 +5,7 @@ GitHub caps a step summary at 1 MiB, so long tables are cut at `max_rows` with a
 
 from __future__ import annotations
 
-from cuda2tile.coverage.report_text import raised_text
+from cuda2tile.reports.report_text import raised_text
 
 
 def _cell(value) -> str:

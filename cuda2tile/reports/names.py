@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import op_coverage
-from cuda2tile.coverage.model import Occurrence
+from cuda2tile.reports.model import Occurrence
 from cuda2tile.parse import cuda_ast as A
 
 # dtype -> the C spelling whose record (or alias) names it: our AST keeps dtypes, not spellings

@@ -17,7 +17,7 @@ import sqlite3
 from rich.console import Console
 from rich.table import Table
 
-from cuda2tile.coverage import history as H
+from cuda2tile.reports import history as H
 
 _OK = ("converted", "partial")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cuda2tile.coverage.model import BLOCKING, STATUSES, FileCoverage, KernelCoverage, Occurrence
+from cuda2tile.reports.model import BLOCKING, STATUSES, FileCoverage, KernelCoverage, Occurrence
 from cuda2tile.diagnostics import CODES
 
 EFFORT_HOURS = {"none": 0.0, "low": 0.5, "medium": 2.0, "high": 8.0}

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from cuda2tile.coverage.model import Occurrence
-from cuda2tile.coverage.names import DTYPE_NAMES, VECTOR_NAMES, occurrence, opaque_name
+from cuda2tile.reports.model import Occurrence
+from cuda2tile.reports.names import DTYPE_NAMES, VECTOR_NAMES, occurrence, opaque_name
 from cuda2tile.parse import cuda_ast as A
 
 _GLOBAL_KINDS = (("__constant__", "__constant__"), ("__managed__", "__managed__"),

@@ -1,4 +1,4 @@
-"""JSON Schema (draft 2020-12) of the coverage report, `cuda2tile.coverage/1`.
+"""JSON Schema (draft 2020-12) of the coverage report, `cuda2tile.reports/1`.
 
 Versioning: the number in `schema` changes when a field is removed or changes meaning; fields may
 be added within a version (hence no `additionalProperties: false` at the top level). A test
@@ -60,10 +60,10 @@ _SUMMARY = _object({
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "cuda2tile.coverage/1",
+    "$id": "cuda2tile.reports/1",
     "title": "cuda2tile coverage report",
     **_object({
-        "schema": {"const": "cuda2tile.coverage/1"},
+        "schema": {"const": "cuda2tile.reports/1"},
         "tool_version": {"type": "string"},
         "generated_at": {"type": "string"},
         "sources": {"type": "array", "items": {"type": "string"}},

@@ -1,7 +1,8 @@
-"""Coverage reports: which CUDA constructs and kernels a tree uses, and how much cuda2tile converts.
+"""The reports of `cuda2tile coverage` and `history`: which CUDA constructs and kernels a tree uses, and
+how much cuda2tile converts (counted against `op_coverage/`, the construct database).
 
     scan.py, lexical.py   constructs from our AST (and the few only the source text shows)
-    collect.py, cache.py  files and trees, with a content-addressed cache
+    collect.py            files and trees, through the session (its pool and its one cache)
     summary.py            totals and effort estimates
     report_*.py           one module per output format, all rendered from the JSON document
     history*.py           the SQLite history of runs and its trend/change report

@@ -13,7 +13,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from cuda2tile.coverage.collect import TreeScan
+from cuda2tile.reports.collect import TreeScan
 from cuda2tile.files import write_module
 
 
