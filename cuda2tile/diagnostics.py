@@ -2,7 +2,8 @@
 
 Every problem cuda2tile reports to a user is a `Diagnostic` whose code comes from `CODES`.
 Codes are never reused once retired (SYCLomatic's rule): add new ones at the end of a range.
-Ranges: 1xxx input and front end, 12xx lift (unsupported CUDA), 13xx launch specs, 9xxx internal.
+Ranges: 1xxx input and front end, 12xx lift (unsupported CUDA), 13xx launch specs, 14xx `check`,
+15xx the install (a missing extra), 9xxx internal.
 `docs/diagnostics.md` is generated from this table (`python -m cuda2tile.docs`), and a test
 fails when the two drift apart.
 """
@@ -54,6 +55,14 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
     _code("C2T1006", N, "directory not scanned", "none",
           "A directory under a source tree was skipped: it is the output directory (`-o` inside the input tree), "
           "or a symlink that leads back to a directory already scanned (a loop such as `loop -> ..`)."),
+    _code("C2T1007", E, "nothing to convert", "low",
+          "The inputs hold no `.cu` file: an empty directory, a tree of other files, or only paths that could not "
+          "be read. The command did nothing and exits non-zero (`coverage` reports no percentage for 0 of 0). "
+          "Check the path; cuda2tile reads `.cu` files only (headers are read through the files that include them)."),
+    _code("C2T1008", E, "no kernel of that name", "low",
+          "A `--kernel NAME` matched no `__global__` function of the inputs (a kernel is named as in CUDA, with or "
+          "without its template arguments). The message lists the closest names that exist; the command exits "
+          "non-zero."),
     _code("C2T1101", E, "CUDA parse error", "medium",
           "clang reported an error in the source, at the file and line where it is (a header's own line for an "
           "error in a header). A kernel is not converted when an error lies in its body, in a `__device__` "
@@ -126,6 +135,11 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
     _code("C2T1404", E, 'construct not available on target', "medium",
           '`cuda2tile check`: the kernel uses a dtype, intrinsic, argument type or launch shape that this target lacks (e.g. `double` on Metal and WebGPU, 64-bit integers or `blockIdx.z` on WebGPU, a C library function called by name on Metal or WebGPU). `docs/portability.md` lists each one with its portable spelling where one exists; the other targets are unaffected.'),
     _code("C2T1301", E, "invalid launch spec", "low", "A launch-spec TOML file is malformed or inconsistent."),
+    _code("C2T1501", E, "the run extra is not installed", "none",
+          "`verify`, `parity`, `check`, `tune` and `coverage --parity` build and run kernels with TileLang (and "
+          "torch), which a light install (`pip install cuda2tile`: convert, coverage, history, dashboard) lacks. "
+          "The command stops before doing any work and exits non-zero; install the extra with "
+          "`pip install 'cuda2tile[run]'` (`pip install '.[run]'` in a checkout)."),
     _code("C2T9001", E, "internal error", "none",
           "cuda2tile failed on this kernel. The kernel is reported `unsupported`; please report the input. "
           "Run with `--debug` to see the internal traceback."),

@@ -2,7 +2,7 @@
 the layers below it, and never a private name (`_x`) of another package.
 
 Layers, lowest first (a name is a top-level module or package of `cuda2tile`, or `op_coverage`):
-    0 data and leaves   op_coverage, __init__, diagnostics, files, results
+    0 data and leaves   op_coverage, __init__, defaults, diagnostics, extras, files, results
     1 parse             parse (clang -> our CUDA AST), spec (launch-spec files)
     2 ir                ir (the tile IR: nodes, walkers, verifier, analyses)
     3 passes, raising   passes (IR -> IR, lowering to TileLang-level IR), raising (idioms)
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = {
-    0: {"op_coverage", "__init__", "diagnostics", "files", "results"},
+    0: {"op_coverage", "__init__", "defaults", "diagnostics", "extras", "files", "results"},
     1: {"parse", "spec"},
     2: {"ir"},
     3: {"passes", "raising"},

@@ -2,8 +2,8 @@
 targets matrix, with one clang-style diagnostic per failing cell (cuda2tile/portability/check.py,
 docs/portability.md).
 
-Exit status: 0 when every kernel is ok on every target; 1 when any cell fails; 2 on a usage error
-(an unknown target) or no input.
+Exit status: 0 when every kernel is ok on every target; 1 when any cell fails or a `--kernel` name
+matches no kernel (C2T1008); 2 on a usage error (an unknown target) or no input.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cuda2tile.cli.common import FAILED, OK, USAGE, add_raise_argument, raise_idioms
-from cuda2tile.portability.check import (CheckOptions, KernelRow, ModuleJob, check_jobs, collect_jobs, diagnostics_of,
-                                         render_table)
-from cuda2tile.portability.targets import DEFAULT_TARGETS, parse_targets
+from cuda2tile.cli.common import FAILED, OK, USAGE, add_raise_argument, raise_idioms, unknown_kernels
+from cuda2tile.defaults import DEFAULT_TARGETS
+
+if TYPE_CHECKING:
+    from cuda2tile.portability.check import KernelRow, ModuleJob
 
 
 def add_parser(subparsers) -> None:
@@ -66,6 +68,8 @@ def _source_lines(row: KernelRow, cache: dict, jobs_by_module: dict) -> list[str
 def run(args) -> int:
     from cuda2tile.diagnostics import render
     from cuda2tile.files import write_atomically
+    from cuda2tile.portability.check import CheckOptions, check_jobs, collect_jobs, diagnostics_of, render_table
+    from cuda2tile.portability.targets import parse_targets
 
     try:
         targets = tuple(parse_targets(args.targets))
@@ -111,4 +115,7 @@ def run(args) -> int:
               + (f"; {not_converted} kernels not converted" if not_converted else ""))
         if args.json:
             write_atomically(Path(args.json), json.dumps(report.to_json(), indent=2) + "\n")
+    if args.kernel and unknown_kernels("check", args.kernel, {row.kernel for row in report.rows},
+                                       args.inputs + ([args.sources] if args.sources else [])):
+        return FAILED
     return OK if report.ok else FAILED

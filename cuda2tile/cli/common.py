@@ -11,14 +11,18 @@ Exit statuses (each command's docstring says when it returns which):
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from pathlib import Path
 
 from cuda2tile.diagnostics import render
 from cuda2tile.files import write_atomically
-from cuda2tile.session import FrontendOptions
 from cuda2tile.raise_options import ALL, idiom_names, idioms_to_raise
 from op_coverage.idioms import RAISABLE
+
+# Command modules import their library inside `run`, never at the top: building the parser (every
+# command's `add_parser`, for any command) must import no tool (tests/test_cli_imports.py).
 
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
@@ -26,16 +30,20 @@ OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 def add_frontend_arguments(parser: argparse.ArgumentParser, std_help: str = "C++ standard (default c++17)",
                            compile_commands: bool = True) -> None:
     """`-I DIR`, `-D NAME[=VALUE]`, `--std`, and `-p DIR` unless `compile_commands` is False."""
-    parser.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR")
-    parser.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]")
+    parser.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                        help="add DIR to the include search path, as with clang (repeatable)")
+    parser.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+                        help="define a preprocessor macro, as with clang (repeatable)")
     parser.add_argument("--std", default="c++17", help=std_help)
     if compile_commands:
         parser.add_argument("-p", dest="compile_commands", metavar="DIR",
                             help="directory holding compile_commands.json")
 
 
-def frontend_options(args: argparse.Namespace, **more) -> FrontendOptions:
+def frontend_options(args: argparse.Namespace, **more):
     """The FrontendOptions of `add_frontend_arguments`'s options, with `more` fields set."""
+    from cuda2tile.session import FrontendOptions
+
     return FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
                            compile_commands_dir=args.compile_commands, **more)
 
@@ -90,15 +98,87 @@ def emit(text: str, output: str | None) -> bool:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """The error boundary: `args.func(args)`, with no internal traceback reaching a user without --debug."""
+    """The error boundary: `args.func(args)`, with no internal traceback reaching a user without --debug; a
+    command of the `run` extra on a light install says how to install it (C2T1501, cuda2tile/extras.py)."""
+    from cuda2tile.extras import MissingExtra
+
     try:
         return args.func(args)
     except KeyboardInterrupt:
         print("cuda2tile: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except MissingExtra as err:
+        error(args.command, err.code, str(err))
+        return USAGE
     except Exception as err:
         if getattr(args, "debug", False):
             raise
         print(f"cuda2tile: internal error (C2T9001): {type(err).__name__}: {err}. Please report it; "
               "`--debug` shows the traceback.", file=sys.stderr)
         return FAILED
+
+
+def error(command: str, code: str, message: str) -> None:
+    """One coded line on stderr: `cuda2tile COMMAND: error: C2Txxxx: message`."""
+    print(f"cuda2tile {command}: error: {code}: {message}", file=sys.stderr)
+
+
+def nothing_to_convert(command: str, sources: list[str]) -> None:
+    """C2T1007: the inputs hold no `.cu` file."""
+    error(command, "C2T1007", f"nothing to convert: no .cu file in {', '.join(sources)}")
+
+
+_LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\([^()]*\)")
+_GLOBAL_NAME = re.compile(r"\b__global__\b[^;{}()]*?\b([A-Za-z_]\w*)\s*(?:<[^;{}()]*>\s*)?\(")
+
+
+def kernel_names_in(sources: list[str]) -> set[str]:
+    """The names of the `__global__` functions the `.cu` files under `sources` define, read lexically (for
+    naming the kernels that exist when a `--kernel` matches none; macros that define kernels are missed)."""
+    from cuda2tile.files import discover
+
+    names: set[str] = set()
+    files, _ = discover(list(sources), os.devnull)
+    for path, _display in files:
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        names.update(m.group(1) for m in _GLOBAL_NAME.finditer(_LAUNCH_BOUNDS.sub("", text)))
+    return names
+
+
+def input_errors(command: str, sources: list[str]) -> bool:
+    """Print, coded, why a SRC cannot be read (C2T1001), or C2T1007 when the sources hold no `.cu` file;
+    True when there is no `.cu` file to work on."""
+    from cuda2tile.diagnostics import Severity
+    from cuda2tile.files import discover
+
+    files, diags = discover(list(sources), os.devnull)
+    errors = [d for d in diags if d.effective_severity is Severity.ERROR]
+    for diag in errors:
+        print(render(diag), file=sys.stderr)
+    if not files and not errors:
+        nothing_to_convert(command, sources)
+    return not files
+
+
+def _matches(wanted: str, name: str) -> bool:
+    return wanted == name or wanted == name.split("<")[0]
+
+
+def unknown_kernels(command: str, wanted: list[str], seen: set[str] | list[str], sources: list[str]) -> bool:
+    """C2T1008 for each `--kernel` name that matches neither a kernel the command `seen` nor one the sources
+    define, with the closest names that exist; True when there was any."""
+    import difflib
+
+    missing = [w for w in dict.fromkeys(wanted) if not any(_matches(w, n) for n in seen)]
+    if not missing:
+        return False
+    defined = kernel_names_in(sources) | {n.split("<")[0] for n in seen}
+    missing = [w for w in missing if w not in defined]
+    for name in missing:
+        close = difflib.get_close_matches(name, sorted(defined), n=5, cutoff=0.0)
+        known = f"; closest: {', '.join(close)}" if close else "; the inputs define no kernel"
+        error(command, "C2T1008", f"--kernel {name} matches no kernel{known}")
+    return bool(missing)

@@ -1,7 +1,8 @@
 """`cuda2tile convert SRC... -o OUT`: convert files or trees to TileLang modules.
 
 Exit status: 0; 1 when the tool itself fails (an output or the report cannot be written, an input
-error, an internal error) or, with `--werror`, on any warning; 2 for `-o -` with other than one file.
+error, an internal error), when there is no `.cu` file to convert (C2T1007), when a `--kernel` name
+matches no kernel (C2T1008) or, with `--werror`, on any warning; 2 for `-o -` with other than one file.
 """
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, frontend_options,
-                                  print_diagnostics, raise_idioms)
+                                  nothing_to_convert, print_diagnostics, raise_idioms, unknown_kernels)
+from cuda2tile.defaults import DEFAULT_MAX_FILE_SIZE
 from cuda2tile.diagnostics import Diagnostic, Location, Severity, render
 from cuda2tile.files import default_cache_dir, write_atomically, write_module
 from cuda2tile.results import report_json
-from cuda2tile.session import DEFAULT_MAX_FILE_SIZE, ConvertOptions, FileResult, Session
+
+if TYPE_CHECKING:
+    from cuda2tile.session import FileResult
 
 
 def add_parser(subparsers) -> None:
@@ -84,6 +89,8 @@ def _cache_note(cache, results: list[FileResult]) -> str:
 
 
 def run(args) -> int:
+    from cuda2tile.session import ConvertOptions, Session
+
     options = ConvertOptions(
         frontend=frontend_options(args, use_cuda_toolkit=args.cuda_toolkit_headers, max_file_size=args.max_file_size),
         kernels=tuple(args.kernel), debug=args.debug, raise_idioms=raise_idioms(args))
@@ -134,6 +141,12 @@ def run(args) -> int:
         print(f"cuda2tile: {summary['converted']} converted, {summary['partial']} partial, "
               f"{summary['unsupported']} unsupported kernels in {summary['files']} files"
               f"{_cache_note(session.cache, results)} ({time.perf_counter() - start:.2f} s)", file=sys.stderr)
+    if not files and not diags:  # else a diagnostic said why: an unreadable SRC (C2T1001), SRC is OUT (C2T1006)
+        nothing_to_convert("convert", args.sources)
+        failed = True
+    elif args.kernel and unknown_kernels("convert", args.kernel, {k.cuda_name for r in results for k in r.kernels},
+                                         args.sources):
+        failed = True
     warned = any(d.effective_severity in (Severity.WARNING, Severity.ERROR) for r in results for d in r.all_diagnostics())
     if args.werror and warned:
         return FAILED

@@ -1,8 +1,9 @@
 """`cuda2tile coverage SRC...`: which kernels and CUDA constructs a tree uses and how much of it cuda2tile
 converts, as text, JSON, Markdown, SARIF or JUnit (docs/coverage-reports.md).
 
-Exit status: 0; 1 when the chosen metric is below `--fail-under`, a SRC does not exist, or the
-report/database cannot be written; 2 for a database this version cannot use.
+Exit status: 0; 1 when the chosen metric is below `--fail-under`, a SRC does not exist, there is no
+`.cu` file to scan (C2T1007: no report is written), or the report/database cannot be written; 2 for a
+database this version cannot use.
 """
 
 from __future__ import annotations
@@ -13,24 +14,17 @@ import sys
 import time
 
 from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, emit,
-                                  frontend_options, no_raise, raise_idioms)
-from cuda2tile.reports import history as H
-from cuda2tile.reports import report_json, report_junit, report_markdown, report_sarif, report_text
-from cuda2tile.reports.collect import scan_sources
-from cuda2tile.reports.gitinfo import git_state
-from cuda2tile.reports.summary import METRICS, metric
-from cuda2tile.diagnostics import render
-from cuda2tile.session import ConvertOptions, Session
-
-FORMATS = {"text": None, "json": report_json.render, "markdown": report_markdown.render,
-           "sarif": report_sarif.render, "junit": report_junit.render}
+                                  frontend_options, no_raise, nothing_to_convert, raise_idioms)
+from cuda2tile.defaults import METRICS, REPORT_FORMATS
+from cuda2tile.diagnostics import Severity, render
 
 
 def add_parser(subparsers) -> None:
     cov = subparsers.add_parser("coverage", help="report which kernels and CUDA constructs a tree uses and how much "
                                                  "of it cuda2tile converts (text, JSON, Markdown, SARIF, JUnit)")
     cov.add_argument("sources", nargs="+", metavar="SRC", help=".cu files or directories (scanned recursively)")
-    cov.add_argument("--report-format", choices=sorted(FORMATS), default="text")
+    cov.add_argument("--report-format", choices=sorted(REPORT_FORMATS), default="text",
+                     help="the report's format (default text)")
     cov.add_argument("-o", "--output", metavar="FILE", help="write the report here (default: stdout)")
     cov.add_argument("--fail-under", type=float, metavar="PCT", help="exit 1 when the metric is below PCT")
     cov.add_argument("--fail-under-metric", choices=sorted(METRICS), default="kernels",
@@ -51,6 +45,19 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    if args.parity:
+        from cuda2tile.extras import require_run_extra
+
+        require_run_extra("coverage --parity")  # before the scan of the whole tree
+    from cuda2tile.reports import history as H
+    from cuda2tile.reports import report_json, report_junit, report_markdown, report_sarif, report_text
+    from cuda2tile.reports.collect import scan_sources
+    from cuda2tile.reports.gitinfo import git_state
+    from cuda2tile.reports.summary import metric
+    from cuda2tile.session import ConvertOptions, Session
+
+    formats = {"json": report_json.render, "markdown": report_markdown.render, "sarif": report_sarif.render,
+               "junit": report_junit.render}
     start = time.perf_counter()
     frontend = frontend_options(args)
     session = Session(ConvertOptions(frontend=frontend, raise_idioms=raise_idioms(args)), jobs=args.jobs,
@@ -58,6 +65,10 @@ def run(args) -> int:
     tree = scan_sources(session, args.sources)
     for diag in tree.errors:
         print(render(diag), file=sys.stderr)
+    if not tree.files:  # no report: a percentage of 0 of 0 would claim full coverage
+        if not any(d.effective_severity is Severity.ERROR for d in tree.errors):  # else C2T1001 said why
+            nothing_to_convert("coverage", args.sources)
+        return FAILED
     if args.parity:
         from cuda2tile.reports.parity import run_parity
 
@@ -70,7 +81,7 @@ def run(args) -> int:
     if args.report_format == "text":
         text = report_text.render(report, color=args.output is None and sys.stdout.isatty(), verbose=args.verbose)
     else:
-        text = FORMATS[args.report_format](report)
+        text = formats[args.report_format](report)
     failed = bool(tree.errors) or not emit(text, args.output)
     if args.db:
         try:

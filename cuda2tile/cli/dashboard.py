@@ -11,9 +11,6 @@ import os
 import sys
 
 from cuda2tile.cli.common import FAILED, OK, add_frontend_arguments, frontend_options
-from cuda2tile.dashboard.parity import ParityFileError
-from cuda2tile.dashboard.site import DashboardError, build_site
-from cuda2tile.session import ConvertOptions, Session
 
 
 def add_parser(subparsers) -> None:
@@ -45,6 +42,10 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    from cuda2tile.dashboard.parity import ParityFileError
+    from cuda2tile.dashboard.site import DashboardError, build_site
+    from cuda2tile.session import ConvertOptions, Session
+
     frontend = frontend_options(args)
     session = Session(ConvertOptions(frontend=frontend), jobs=args.jobs, cache_dir=args.cache_dir,
                       cache=not args.no_cache) if args.src else None

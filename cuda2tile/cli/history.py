@@ -11,8 +11,6 @@ import sqlite3
 import sys
 
 from cuda2tile.cli.common import FAILED, OK, USAGE, emit
-from cuda2tile.reports import history as H
-from cuda2tile.reports.history_report import history_data, render_json, render_markdown, render_text
 
 
 def add_parser(subparsers) -> None:
@@ -20,12 +18,16 @@ def add_parser(subparsers) -> None:
                                                  "from a --db file")
     hist.add_argument("--db", required=True, metavar="FILE", help="the SQLite file `coverage --db` writes")
     hist.add_argument("--limit", type=int, default=20, metavar="N", help="show the last N runs (default 20)")
-    hist.add_argument("--report-format", choices=("text", "json", "markdown"), default="text")
+    hist.add_argument("--report-format", choices=("text", "json", "markdown"), default="text",
+                      help="the report's format (default text)")
     hist.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     hist.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from cuda2tile.reports import history as H
+    from cuda2tile.reports.history_report import history_data, render_json, render_markdown, render_text
+
     if not os.path.exists(args.db):
         print(f"cuda2tile: error: {args.db}: no such history database", file=sys.stderr)
         return USAGE

@@ -1,7 +1,9 @@
 """`cuda2tile parity PATH...`: run the original CUDA kernels and their conversions on the same inputs and
 compare every writable buffer (cuda2tile/parity/harness.py, docs/parity.md).
 
-Exit status: 0 when every checked kernel passes; 1 when one fails or nothing was checked; 2 on bad usage.
+Exit status: 0 when every checked kernel passes; 1 when one fails, nothing was checked, a SRC cannot be
+read (C2T1001), there is no `.cu` file (C2T1007) or a `--kernel` name matches no kernel (C2T1008); 2 on bad
+usage.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ import os
 import sys
 from pathlib import Path
 
-from cuda2tile.cli.common import FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, raise_idioms
-from cuda2tile.parity.harness import CONVERTED_MODES, ORIGINAL_MODES, ParityOptions, run_parity
-from cuda2tile.parity.report import SKIP, KernelParity, summary_line, to_json
+from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, input_errors,
+                                  raise_idioms, unknown_kernels)
+from cuda2tile.defaults import CONVERTED_MODES, ORIGINAL_MODES
 
 
 def add_parser(subparsers) -> None:
@@ -57,7 +59,10 @@ def add_parser(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def parity_options(args) -> ParityOptions:
+def parity_options(args):
+    """The harness's ParityOptions of the parsed `args`."""
+    from cuda2tile.parity.harness import ParityOptions
+
     return ParityOptions(
         sources=tuple(args.sources), kernels=tuple(args.kernel), spec=args.spec, original=args.original,
         converted=args.converted, seed=args.seed, timeout=args.timeout, ulp=args.ulp, output=args.output,
@@ -71,9 +76,14 @@ def run(args) -> int:
     if args.spec and not (len(args.sources) == 1 and os.path.isfile(args.sources[0])):
         print("cuda2tile parity: error: --spec needs exactly one .cu file", file=sys.stderr)
         return USAGE
+    if input_errors("parity", args.sources):  # nothing to check: the reason, coded, not "0 passed, 1 failed"
+        return FAILED
+    from cuda2tile.parity.harness import run_parity
+    from cuda2tile.parity.report import SKIP, summary_line, to_json
+
     options = parity_options(args)
 
-    def progress(result: KernelParity) -> None:
+    def progress(result) -> None:
         print(result.describe(args.verbose), flush=True)
 
     parity = run_parity(options, progress)
@@ -83,6 +93,9 @@ def run(args) -> int:
 
         write_atomically(Path(args.json), json.dumps(to_json(parity.results, parity.seconds, parity.settings),
                                                      indent=2) + "\n")
+    if args.kernel and unknown_kernels("parity", args.kernel, {r.kernel for r in parity.results if r.kernel != "*"},
+                                       args.sources):
+        return FAILED
     if not any(r.status != SKIP for r in parity.results):
         print("cuda2tile parity: nothing was checked", file=sys.stderr)
         return FAILED

@@ -4,8 +4,8 @@ with TileLang's autotuner (cuda2tile/tune/command.py, docs/idioms.md).
     cuda2tile tune corpus/linalg --target c                       # on this machine's CPU
     cuda2tile tune corpus --target cuda --gpu-size --json tiles.json   # on a GPU, at [kernel.gpu] sizes
 
-Exit status: 0 when every selected kernel was tuned, 1 when one failed or none was found, 2 on
-bad usage.
+Exit status: 0 when every selected kernel was tuned, 1 when one failed or none was found (C2T1008: a
+`--kernel` name that matches no kernel), 2 on bad usage.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from cuda2tile.cli.common import FAILED, OK, USAGE
-from cuda2tile.tune.command import TuneOptions, tune_all
+from cuda2tile.cli.common import FAILED, OK, USAGE, unknown_kernels
 
 
 def add_parser(subparsers) -> None:
@@ -48,7 +47,10 @@ def _cuda_ready() -> bool:
 
 def run(args) -> int:
     from cuda2tile.files import write_atomically
+    from cuda2tile.extras import require_run_extra
+    from cuda2tile.tune.command import TuneOptions, tune_all
 
+    require_run_extra("tune")  # on a light install the hint, not "needs a GPU" from the check below
     if args.target == "cuda" and not _cuda_ready():
         print("cuda2tile tune: error: --target cuda needs a GPU and torch with CUDA", file=sys.stderr)
         return USAGE
@@ -59,6 +61,9 @@ def run(args) -> int:
         print(text, file=sys.stderr)
     if args.json:
         write_atomically(Path(args.json), json.dumps(tuned.to_json(), indent=2) + "\n")
+    if args.kernel and unknown_kernels("tune", args.kernel, [t.kernel for _, t in tuned.results],
+                                       args.sources):
+        return FAILED
     if not tuned.results and not tuned.failures:
         print("cuda2tile tune: no raised matrix product with a launch spec was found", file=sys.stderr)
         return FAILED

@@ -1,7 +1,8 @@
 """`cuda2tile verify SRC...`: convert, run every kernel that has a launch spec on TileLang's C back end
 and compare it with its numpy reference (docs/launch-spec.md).
 
-Exit status: 0 when every checked kernel passes; 1 when one fails or none was checked.
+Exit status: 0 when every checked kernel passes; 1 when one fails, none was checked, a SRC cannot be read
+(C2T1001), there is no `.cu` file (C2T1007) or a `--kernel` name matches no kernel (C2T1008).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cuda2tile.cli.common import FAILED, OK, add_raise_argument, print_diagnostics, raise_idioms
+from cuda2tile.cli.common import FAILED, OK, add_raise_argument, input_errors, print_diagnostics, raise_idioms, \
+    unknown_kernels
 from cuda2tile.files import write_atomically
-from cuda2tile.session import ConvertOptions, Session
 
 
 def add_parser(subparsers) -> None:
@@ -30,8 +31,14 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    from cuda2tile.extras import require_run_extra
+
+    require_run_extra("verify")  # before converting anything: the hint, not a tree's worth of work first
+    if input_errors("verify", args.sources):  # nothing to check: the reason, coded, not "0 passed, 0 failed"
+        return FAILED
     from cuda2tile.parity.verify_references import check_tree  # imports TileLang: only when asked
     from cuda2tile.runtime import converted_modules
+    from cuda2tile.session import ConvertOptions, Session
 
     session = Session(ConvertOptions(raise_idioms=raise_idioms(args)), cache=False)
     with tempfile.TemporaryDirectory(prefix="cuda2tile-verify-") as tmp:
@@ -49,4 +56,6 @@ def run(args) -> int:
         print(f"verify: {len(results) - failed} passed, {failed} failed")
         if args.json:
             write_atomically(Path(args.json), json.dumps([r.to_json() for r in results], indent=2) + "\n")
+    if args.kernel and unknown_kernels("verify", args.kernel, {r.kernel for r in results}, args.sources):
+        return FAILED
     return FAILED if failed or not results else OK

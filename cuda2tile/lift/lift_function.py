@@ -659,6 +659,7 @@ class FunctionLifter(ExprLifter):
         child.decls = self.decls
         child.builtins = self.builtins
         stmts: list[I.Stmt] = []
+        _check_arity(fn, call)
         for p, arg in zip(fn.params, call.args):
             if isinstance(p.type, A.Pointer):
                 target = self.pointer(arg)
@@ -710,6 +711,7 @@ class FunctionLifter(ExprLifter):
                                        f"(`x = {call.callee}(...);`), not inside a larger expression", call.loc)
         macro = lift_macro(fn, self.ctx, call.loc)
         args: list = []
+        _check_arity(fn, call)
         for param, arg in zip(fn.params, call.args):
             if isinstance(param.type, A.Pointer):
                 target = self.pointer(arg)
@@ -790,6 +792,15 @@ def _writes_memory(body, bindings: dict) -> bool:
         return target.decl in shared or isinstance(bindings.get(target.decl), SharedScalarBinding)
 
     return any(writes(n) for n in A.walk(body))
+
+
+def _check_arity(fn: A.Function, call: A.Call) -> None:
+    """One argument per parameter, or the call is refused: `zip` would drop the extra arguments of a
+    variadic `__device__ int first(int n, ...)` called as `first(1, a, b)` (default arguments come from
+    clang as arguments of their own, so they always match)."""
+    if len(call.args) != len(fn.params):
+        raise LiftError("C2T1202", f"call to '{fn.name}' with {len(call.args)} arguments for {len(fn.params)} "
+                                   "parameters (a variadic function)", call.loc)
 
 
 def _refs(e) -> list[A.VarRef]:

@@ -32,13 +32,17 @@ import os
 import shutil
 import tempfile
 import time
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser, from PyPI (pyproject's tomli dependency)
+    import tomli as tomllib
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
 
+from cuda2tile.defaults import CONVERTED_MODES, ORIGINAL_MODES  # noqa: F401  (re-exported)
 from cuda2tile.parity.metrics import check_buffer
 from cuda2tile.parity.original_cpu import EXITED_BEFORE_BARRIER, CpuOriginal, OriginalError
 from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity
@@ -49,9 +53,6 @@ from cuda2tile.runtime import ConvertedC, ConvertedCuda, ConvertedError
 from cuda2tile.spec.cexpr import CExprError, evaluate
 from cuda2tile.spec.infer import infer_specs
 from cuda2tile.spec.launch_spec import KernelSpec, SpecError, load_spec
-
-ORIGINAL_MODES = ("cpu", "cupy", "auto")
-CONVERTED_MODES = ("c", "cuda", "auto")
 
 
 @dataclass(frozen=True)
@@ -581,9 +582,12 @@ def _quiet_workers() -> None:
 # The whole run
 # ------------------------------------------------------------------------------------------------
 def run_parity(options: ParityOptions, progress=None) -> ParityRun:
-    """Check every `.cu` file under `options.sources`; `progress(KernelParity)` sees each result."""
+    """Check every `.cu` file under `options.sources`; `progress(KernelParity)` sees each result.
+    Raises `MissingExtra` (cuda2tile/extras.py) before any work on an install without TileLang."""
+    from cuda2tile.extras import require_run_extra
     from cuda2tile.files import discover
 
+    require_run_extra("parity")
     start = time.perf_counter()
     options = replace(options, original=_pick_original(options.original),
                       converted=_pick_converted(options.converted))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from cuda2tile.extras import require_run_extra
 from cuda2tile.parity.compare import Comparison, compare
 from cuda2tile.runtime import build_c, last_line, load_module, lower_cuda, run_c
 from cuda2tile.parity.reference import run_reference
@@ -87,7 +88,9 @@ def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: in
 
 def check_tree(source_root: Path, converted_root: Path, kernels: tuple[str, ...] = (), cuda_arch: str | None = None,
                seed: int = 0, progress=None) -> list[KernelCheck]:
-    """Check every spec'd kernel under `source_root` against the conversion in `converted_root`."""
+    """Check every spec'd kernel under `source_root` against the conversion in `converted_root`.
+    Raises `MissingExtra` (cuda2tile/extras.py) on an install without TileLang."""
+    require_run_extra("verify")
     results: list[KernelCheck] = []
     specs = sorted(source_root.rglob("*.toml")) if source_root.is_dir() else [source_root.with_suffix(".toml")]
     for toml in specs:

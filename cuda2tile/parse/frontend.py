@@ -19,13 +19,13 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from cuda2tile.defaults import DEFAULT_MAX_FILE_SIZE
 from cuda2tile.diagnostics import Diagnostic, Location, Severity
 from cuda2tile.parse import cuda_ast as A, prelude_pch
 from cuda2tile.parse.build_ast import ClangError, build_translation_unit
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing: a missing #include must not stop the parse
-DEFAULT_MAX_FILE_SIZE = 16 * 1024 * 1024
 CUDA_TOOLKIT_INCLUDE = Path("/usr/local/cuda/include")
 _PRELUDE_DIR = os.path.realpath(INCLUDE_DIR) + os.sep
 

@@ -429,10 +429,13 @@ def collect_jobs(inputs: list[str], out_dir: str, sources_dir: str | None = None
                  kernels: tuple[str, ...] = (), diagnostics=None,
                  raise_idioms: frozenset[str] | None = None) -> tuple[list[ModuleJob], int]:
     """Modules to check: emitted ones as they are, CUDA sources converted into `out_dir` first
-    (raising `raise_idioms`; None: every idiom)."""
+    (raising `raise_idioms`; None: every idiom). Raises `MissingExtra` (cuda2tile/extras.py) before any
+    work on an install without TileLang, which loading the modules needs."""
+    from cuda2tile.extras import require_run_extra
     from cuda2tile.runtime import converted_modules
     from cuda2tile.session import ConvertOptions, Session
 
+    require_run_extra("check")
     session = Session(ConvertOptions(kernels=kernels, raise_idioms=raise_idioms), cache=False)
     jobs: list[ModuleJob] = []
     not_converted = 0

@@ -12,7 +12,8 @@ import json
 import re
 from dataclasses import dataclass
 
-DEFAULT_TARGETS = "cuda:sm_80,cuda:sm_90a,hip:gfx942,metal,webgpu,c"
+from cuda2tile.defaults import DEFAULT_TARGETS  # noqa: F401  (re-exported)
+
 KINDS = ("cuda", "hip", "metal", "webgpu", "c")
 _DEFAULT_ARCH = {"cuda": "sm_90a", "hip": "gfx942"}
 _ARCH_RE = {"cuda": re.compile(r"sm_\d{2,3}[af]?$"), "hip": re.compile(r"gfx[0-9a-f]{3,5}$")}

@@ -18,9 +18,12 @@ from cuda2tile.files import write_module
 
 
 def run_parity(tree: TreeScan, sources: list[str], seed: int = 0, progress=None) -> None:
-    """Set `kernel.parity` on every kernel of the scan: passed | failed | skipped (no launch spec)."""
+    """Set `kernel.parity` on every kernel of the scan: passed | failed | skipped (no launch spec).
+    Raises `MissingExtra` (cuda2tile/extras.py) on an install without TileLang."""
+    from cuda2tile.extras import require_run_extra
     from cuda2tile.parity.verify_references import check_tree  # imports TileLang: only when asked
 
+    require_run_extra("coverage --parity")
     checks = defaultdict(list)
     with tempfile.TemporaryDirectory(prefix="cuda2tile-coverage-") as tmp:
         for i, src in enumerate(sources):

@@ -5,7 +5,7 @@ GitHub caps a step summary at 1 MiB, so long tables are cut at `max_rows` with a
 
 from __future__ import annotations
 
-from cuda2tile.reports.report_text import raised_text
+from cuda2tile.reports.report_text import raised_text, share_text
 
 
 def _cell(value) -> str:
@@ -27,9 +27,9 @@ def render(report: dict, max_rows: int = 200) -> str:
     git = report.get("git") or {}
     where = f" at `{git['commit'][:10]}`" + (f" on `{git['branch']}`" if git.get("branch") else "") if git else ""
     out = [f"## cuda2tile coverage{where}", ""]
-    rows = [("kernels converted", f"{k['converted'] + k['partial']} / {k['total']} ({k['converted_pct']:.1f}%)"),
-            ("constructs supported", f"{c['supported']} / {c['total']} ({c['supported_pct']:.1f}%)"),
-            ("lines in converted kernels", f"{ln['converted_lines']} / {ln['kernel_lines']} ({ln['converted_pct']:.1f}%)"),
+    rows = [("kernels converted", share_text(k['converted'] + k['partial'], k['total'], k['converted_pct'])),
+            ("constructs supported", share_text(c['supported'], c['total'], c['supported_pct'])),
+            ("lines in converted kernels", share_text(ln['converted_lines'], ln['kernel_lines'], ln['converted_pct'])),
             ("host API uses to port", s["host_constructs"]["total"]),
             ("estimated manual effort", f"{e['total']:.1f} h (device {e['device']:.1f} h, host {e['host']:.1f} h)")]
     if s.get("raised", {}).get("kernels"):

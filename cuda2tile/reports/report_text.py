@@ -17,6 +17,11 @@ def _styled(value: str) -> str:
     return f"[{style}]{value}[/{style}]" if style else value
 
 
+def share_text(part: int, whole: int, pct: float) -> str:
+    """`3 / 4 (75.0%)`; `0 / 0 (n/a)`: nothing counted is no percentage, never 100%."""
+    return f"{part} / {whole} ({pct:.1f}%)" if whole else f"{part} / {whole} (n/a)"
+
+
 def raised_text(raised: dict) -> str:
     """`6 kernels (block_reduce 5, gemm 4)`: kernels with a raised idiom, and each idiom's kernels."""
     idioms = ", ".join(f"{name} {count}" for name, count in raised["idioms"].items())
@@ -30,13 +35,13 @@ def _summary_table(report: dict) -> Table:
     table.add_column("metric", style="bold")
     table.add_column("value")
     table.add_row("files", str(s["files"]))
-    table.add_row("kernels converted", f"{k['converted'] + k['partial']} / {k['total']} ({k['converted_pct']:.1f}%)"
+    table.add_row("kernels converted", share_text(k['converted'] + k['partial'], k['total'], k['converted_pct'])
                   + (f", {k['partial']} partial" if k["partial"] else ""))
-    table.add_row("constructs supported", f"{c['supported']} / {c['total']} ({c['supported_pct']:.1f}%)"
-                  f"; partial {c['partial']}, planned {c['planned']}, unsupported {c['unsupported']}, "
+    table.add_row("constructs supported", share_text(c['supported'], c['total'], c['supported_pct'])
+                  + f"; partial {c['partial']}, planned {c['planned']}, unsupported {c['unsupported']}, "
                   f"unknown {c['unknown']}")
-    table.add_row("lines in converted kernels", f"{ln['converted_lines']} / {ln['kernel_lines']} "
-                                                f"({ln['converted_pct']:.1f}%)")
+    table.add_row("lines in converted kernels", share_text(ln['converted_lines'], ln['kernel_lines'],
+                                                           ln['converted_pct']))
     table.add_row("host API uses to port", str(s["host_constructs"]["total"]))
     table.add_row("estimated manual effort", f"{e['total']:.1f} h (device {e['device']:.1f} h, host {e['host']:.1f} h)")
     if s.get("raised", {}).get("kernels"):

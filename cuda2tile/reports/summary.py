@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from cuda2tile.reports.model import BLOCKING, STATUSES, FileCoverage, KernelCoverage, Occurrence
+from cuda2tile.defaults import METRICS  # noqa: F401  (re-exported)
 from cuda2tile.diagnostics import CODES
 
 EFFORT_HOURS = {"none": 0.0, "low": 0.5, "medium": 2.0, "high": 8.0}
@@ -98,8 +99,6 @@ def summarize(files: list[FileCoverage]) -> dict:
     }
 
 
-METRICS = {"kernels": ("kernels", "converted_pct"), "constructs": ("constructs", "supported_pct"),
-           "lines": ("lines", "converted_pct")}
 
 
 def metric(summary: dict, name: str) -> float:

@@ -10,7 +10,10 @@ diagnostic code C2T1301 and the spec file's path.
 from __future__ import annotations
 
 import re
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser, from PyPI (pyproject's tomli dependency)
+    import tomli as tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 

@@ -68,13 +68,16 @@ def _plans(files: list[tuple[str, str]], kernels: tuple[str, ...], gpu_size: boo
 
 def tune_all(options: TuneOptions, progress: Callable[[str], None] | None = None) -> TuneRun:
     """Tune every raised matrix product under `options.sources` that has a launch spec; `progress(line)`
-    sees a line as each kernel starts, each shape is checked or timed, and each kernel ends."""
+    sees a line as each kernel starts, each shape is checked or timed, and each kernel ends. Raises
+    `MissingExtra` (cuda2tile/extras.py) before any work on an install without TileLang."""
     from cuda2tile.diagnostics import render
+    from cuda2tile.extras import require_run_extra
     from cuda2tile.runtime import converted_modules
     from cuda2tile.session import ConvertOptions, Session
     from cuda2tile.tune.autotune import TuneError, tune_kernel
     from cuda2tile.tune.space import gemm_tiles
 
+    require_run_extra("tune")
     say = progress or (lambda line: None)
     run = TuneRun(options)
     session = Session(ConvertOptions(), cache=False)

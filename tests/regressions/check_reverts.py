@@ -24,6 +24,7 @@ CHECKS = [
   ("static methods lifted", "cuda2tile/parse/build_ast.py", "            free = ref.kind == K.FUNCTION_DECL or (ref.kind == K.CXX_METHOD and ref.is_static_method())\n", "            free = ref.kind == K.FUNCTION_DECL\n", "@audit_front_end"),
   ("reference casts refused", "cuda2tile/parse/build_ast.py", "            if _casts_to_reference(c) and operand", "            if False and operand", "@audit_front_end"),
   ("if init refused", "cuda2tile/parse/build_ast.py", "                    or _header_has_semicolon(c):", "                    or False:", "@audit_front_end"),
+  ("variadic calls refused", "cuda2tile/lift/lift_function.py", "    if len(call.args) != len(fn.params):\n", "    if False:\n", "@audit_user_types"),
   ("library records only", "cuda2tile/parse/build_ast.py", "        if not _library_declaration(t.get_declaration()):\n", "        if False:\n", "@audit_user_types"),
   # the lift's fixes (each reverted by one line; the regression case's parity or refusal must fail)
   ("per-thread storage for phase-assigned variables", "cuda2tile/passes/privatize.py", "    uniform = uniform_variables(kernel.body, params) - _assigned_in_phases(kernel.body)", "    uniform = uniform_variables(kernel.body, params)", "@loopvar_barrier"),

@@ -1,8 +1,10 @@
 // Issue 15, "the rest of the class": user types taken for the library types they are named after.
 //   user_constructor  `Scaled(x)` (a constructor with its own body) was lifted as a cast of x
 //   user_half_struct  a user's `struct half { float v; }` was typed as float16 because of its name
+//   variadic_call     the extra arguments of a variadic __device__ function were dropped
 // EXPECT: user_constructor refused C2T1207
 // EXPECT: user_half_struct refused C2T1207
+// EXPECT: variadic_call refused C2T1202
 struct Scaled {
     float v;
     __device__ Scaled(float x) : v(x * 2.0f) {}
@@ -18,4 +20,11 @@ struct half { float v; };
 __global__ void user_half_struct(half* out)
 {
     out[threadIdx.x].v = 1.0f;
+}
+
+__device__ int first_of(int n, ...) { return n; }
+
+__global__ void variadic_call(int* out)
+{
+    out[threadIdx.x] = first_of(1, 2, 3);
 }
