@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cuda2tile.cli.common import FAILED, OK, USAGE, add_raise_argument, raise_idioms, unknown_kernels
+from cuda2tile.cli.common import (FAILED, OK, USAGE, add_raise_argument, add_verbose_argument, raise_idioms,
+                                  unknown_kernels, warnings_note)
 from cuda2tile.defaults import DEFAULT_TARGETS
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def add_parser(subparsers) -> None:
                         help="validate WGSL with the optional `wgpu` package when it works (default auto)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the C run's inputs (default 0)")
     parser.add_argument("--quiet", action="store_true", help="print only the failures and the summary line")
+    add_verbose_argument(parser)
     add_raise_argument(parser)
     parser.set_defaults(func=run)
 
@@ -107,12 +109,20 @@ def run(args) -> int:
         lines_of = lambda row: _source_lines(row, cache, jobs_by_module)  # noqa: E731
         for diag, row in diagnostics_of(report, lines_of):
             print(render(diag, lines_of(row)))
+        caught = 0
+        for row in report.rows:
+            for cell in row.cells:
+                caught += len(cell.tilelang_warnings)
+                if args.verbose:
+                    for line in cell.tilelang_warnings:
+                        print(f"{row.label} [{cell.target}]: tilelang: {line}")
         cells = sum(len(r.cells) for r in report.rows)
         hits = sum(c.cached for r in report.rows for c in r.cells)
         per_target = ", ".join(f"{t.name} {'/'.join(map(str, report.passed(t.name)))}" for t in targets)
         print(f"check: {len(report.rows)} kernels x {len(targets)} targets: {per_target} "
               f"({report.seconds:.1f} s, {hits}/{cells} outcomes from cache)"
-              + (f"; {not_converted} kernels not converted" if not_converted else ""))
+              + (f"; {not_converted} kernels not converted" if not_converted else "")
+              + warnings_note(caught, args.verbose))
         if args.json:
             write_atomically(Path(args.json), json.dumps(report.to_json(), indent=2) + "\n")
     if args.kernel and unknown_kernels("check", args.kernel, {row.kernel for row in report.rows},

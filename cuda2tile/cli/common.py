@@ -77,6 +77,21 @@ def raise_idioms(args: argparse.Namespace) -> frozenset[str] | None:
     return idioms_to_raise(no_raise(args))
 
 
+def add_verbose_argument(parser: argparse.ArgumentParser, more: str = "") -> None:
+    """`-v/--verbose`: also print TileLang's own warnings under each kernel (docs/tilelang-warnings.md)."""
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help=f"also print {more}TileLang's own warnings under each kernel they came from "
+                             "(counted in the summary either way; docs/tilelang-warnings.md)")
+
+
+def warnings_note(count: int, verbose: bool = False) -> str:
+    """The summary line's tail for `count` captured TileLang warnings ("" when there are none)."""
+    if not count:
+        return ""
+    shown = "shown above" if verbose else "-v shows them"
+    return f"; {count} TileLang warning{'s' if count != 1 else ''} ({shown}, docs/tilelang-warnings.md explains them)"
+
+
 def print_diagnostics(result, stream) -> None:
     """Every diagnostic of one converted file (a driver `FileResult`), clang-style with its source line."""
     for diag in result.all_diagnostics():

@@ -29,8 +29,10 @@ def add_parser(subparsers) -> None:
     p.add_argument("--parity-json", action="append", default=[], metavar="FILE",
                    help="`cuda2tile parity --json` or `cuda2tile verify --json` output (repeatable): error figures "
                         "per buffer, and the speed ratio when both sides ran on a GPU")
-    p.add_argument("--title", metavar="NAME", help="the project's name in page titles (default: the tree's top "
-                                                   "directory)")
+    p.add_argument("--title", metavar="NAME",
+                   help="the project's name in page titles (default: the name of the git work tree holding --src, "
+                        "or the recorded tree; outside git, the tree's folder, or its parent's for a generic name "
+                        "such as src or csrc)")
     p.add_argument("--history", type=int, default=20, metavar="N",
                    help="runs shown in each kernel's history (default 20; the chart shows every run)")
     p.add_argument("--cache-dir", metavar="DIR", help="scan cache for --src (default: the one `coverage` uses)")

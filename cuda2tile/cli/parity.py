@@ -54,7 +54,9 @@ def add_parser(subparsers) -> None:
                         "count as arrived like on GPUs (lenient), or auto: strict, retried lenient when the "
                         "converter accepted the kernel (default)")
     add_frontend_arguments(p, std_help="C++ standard for parsing (default c++17)", compile_commands=False)
-    p.add_argument("-v", "--verbose", action="store_true", help="also print every compared buffer")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also print every compared buffer and TileLang's own warnings under each kernel (counted in "
+                        "the summary either way; docs/tilelang-warnings.md)")
     add_raise_argument(p)
     p.set_defaults(func=run)
 
@@ -87,7 +89,7 @@ def run(args) -> int:
         print(result.describe(args.verbose), flush=True)
 
     parity = run_parity(options, progress)
-    print(summary_line(parity.results, parity.seconds), flush=True)
+    print(summary_line(parity.results, parity.seconds, args.verbose), flush=True)
     if args.json:
         from cuda2tile.files import write_atomically
 

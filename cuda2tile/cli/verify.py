@@ -13,8 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cuda2tile.cli.common import FAILED, OK, add_raise_argument, input_errors, print_diagnostics, raise_idioms, \
-    unknown_kernels
+from cuda2tile.cli.common import (FAILED, OK, add_raise_argument, add_verbose_argument, input_errors, print_diagnostics,
+                                  raise_idioms, unknown_kernels, warnings_note)
 from cuda2tile.files import write_atomically
 
 
@@ -26,6 +26,7 @@ def add_parser(subparsers) -> None:
     ver.add_argument("--cuda-arch", metavar="ARCH", help="also lower for CUDA and compile with nvcc (e.g. sm_90)")
     ver.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     ver.add_argument("--json", metavar="FILE", help="write the results as JSON")
+    add_verbose_argument(ver)
     add_raise_argument(ver)
     ver.set_defaults(func=run)
 
@@ -51,9 +52,11 @@ def run(args) -> int:
                 print_diagnostics(converted.result, sys.stderr)
             root = Path(src)
             results += check_tree(root, Path(out), tuple(args.kernel),
-                                  args.cuda_arch, args.seed, progress=lambda c: print(c.describe(), flush=True))
+                                  args.cuda_arch, args.seed,
+                                  progress=lambda c: print(c.describe(args.verbose), flush=True))
         failed = sum(not r.ok for r in results)
-        print(f"verify: {len(results) - failed} passed, {failed} failed")
+        caught = sum(len(r.warnings) for r in results)
+        print(f"verify: {len(results) - failed} passed, {failed} failed{warnings_note(caught, args.verbose)}")
         if args.json:
             write_atomically(Path(args.json), json.dumps([r.to_json() for r in results], indent=2) + "\n")
     if args.kernel and unknown_kernels("verify", args.kernel, {r.kernel for r in results}, args.sources):

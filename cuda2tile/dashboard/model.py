@@ -100,6 +100,7 @@ class Dashboard:
     top_codes: list[tuple[str, int]]  # diagnostic codes of kernels not converted, most frequent first
     directories: list[DirectoryRow]
     changes: dict | None  # history_report.changes(previous, latest)
+    sources: list[str] = field(default_factory=list)  # the latest run's SRC arguments, as recorded
 
     @property
     def latest(self) -> H.Run | None:
@@ -141,7 +142,8 @@ def load(conn: sqlite3.Connection, history_runs: int = 20) -> Dashboard:
         k.path = os.path.relpath(k.file, root) if root else k.file
     counts = H.construct_counts(conn, latest.id)
     return Dashboard(runs, root, shown, kernels, counts, _top_constructs(counts, kernels), _top_codes(kernels),
-                     _directories(kernels), changes(conn, runs[-2], latest) if len(runs) > 1 else None)
+                     _directories(kernels), changes(conn, runs[-2], latest) if len(runs) > 1 else None,
+                     H.run_sources(conn, latest.id))
 
 
 def common_root(files: list[str]) -> str:

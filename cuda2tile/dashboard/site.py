@@ -27,6 +27,7 @@ import op_coverage
 from cuda2tile import __version__
 from cuda2tile.reports import history as H
 from cuda2tile.dashboard import chart, model
+from cuda2tile.dashboard.project import describe
 from cuda2tile.dashboard.parity import attach, load_parity
 from cuda2tile.diagnostics import CODES
 
@@ -122,11 +123,16 @@ def _md_code(text: str) -> Markup:
     return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", str(escape(text))))
 
 
+def _path_breaks(path: str) -> Markup:
+    """Escape, and let a long path wrap after each `/` rather than widen its table."""
+    return Markup("/<wbr>".join(str(escape(part)) for part in str(path).split("/")))
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     env.filters.update(
-        pct=_pct, when=_when, sci=_sci, secs=_secs, ratio=_ratio, md_code=_md_code, basename=lambda p: os.path.basename(str(p)),
+        pct=_pct, when=_when, path_breaks=_path_breaks, sci=_sci, secs=_secs, ratio=_ratio, md_code=_md_code, basename=lambda p: os.path.basename(str(p)),
         construct_href=lambda name, prefix="": f"{prefix}constructs.html#{construct_anchor(name)}",
         code_title=lambda code: CODES[code].title if code in CODES else "")
     return env
@@ -283,7 +289,8 @@ def build_site(db: str | Path, output: str | Path, *, sources: list[str] | tuple
     latest = data.latest
     parity_run = next((r for r in reversed(data.runs) if r.parity_ran), None)
     slugs = {f"{k.file}:{k.name}": k.slug for k in data.kernels}
-    common = dict(version=__version__, project=title or _default_title(data), db_name=db.name,
+    project = describe(list(sources), data.sources, data.root, str(db.resolve().parent), _default_title(data))
+    common = dict(version=__version__, project=title or project.title, tree_git=project.git, db_name=db.name,
                   generated=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), latest=latest,
                   runs=data.runs)
     pages: dict[str, str] = {}
@@ -326,7 +333,7 @@ def build_site(db: str | Path, output: str | Path, *, sources: list[str] | tuple
         manifest = {"schema": SCHEMA, "tool_version": __version__, "generated_at": common["generated"],
                     "database": str(db), "runs": len(data.runs), "latest_run": latest.id if latest else None,
                     "kernels": len(data.kernels), "pages": sorted(pages), "sources": list(sources),
-                    "parity_json": list(parity_json)}
+                    "parity_json": list(parity_json), "title": common["project"], "tree": project.tree}
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         _swap_into_place(staging, output)
     except BaseException:

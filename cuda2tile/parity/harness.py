@@ -49,7 +49,7 @@ from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.frontend import FrontendOptions
 from cuda2tile.parse.host_info import HostAnalysis, analyze
-from cuda2tile.runtime import ConvertedC, ConvertedCuda, ConvertedError
+from cuda2tile.runtime import ConvertedC, ConvertedCuda, ConvertedError, tilelang_warnings
 from cuda2tile.spec.cexpr import CExprError, evaluate
 from cuda2tile.spec.infer import infer_specs
 from cuda2tile.spec.launch_spec import KernelSpec, SpecError, load_spec
@@ -560,7 +560,9 @@ def check_file(cu_path: str, display: str, options: ParityOptions, out_dir: str)
             if e.kernel in notes:
                 res.message = f"not converted: {notes[e.kernel]}"
         else:
-            res = check_entry(e, cu, display, analysis, module, notes, original, converted, options)
+            with tilelang_warnings() as caught:  # TileLang's own, per kernel (docs/tilelang-warnings.md)
+                res = check_entry(e, cu, display, analysis, module, notes, original, converted, options)
+            res.warnings = caught
         if first:
             res.timings["original_build"] = original.build_seconds
             first = False

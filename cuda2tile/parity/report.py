@@ -35,6 +35,7 @@ class KernelParity:
     original: str = ""  # cpu | cupy
     converted: str = ""  # c | cuda
     launch: dict = field(default_factory=dict)  # grid, block, shared_bytes
+    warnings: list[str] = field(default_factory=list)  # TileLang's own, from the build (docs/tilelang-warnings.md)
 
     @property
     def ok(self) -> bool:
@@ -63,6 +64,8 @@ class KernelParity:
         for check in self.outputs:
             if verbose or not check.ok:
                 lines.append("    " + check.describe())
+        if verbose:
+            lines += [f"    tilelang: {w}" for w in self.warnings]
         return "\n".join(lines)
 
     def to_json(self) -> dict:
@@ -70,21 +73,28 @@ class KernelParity:
                 "where": self.where, "message": self.message, "failure": self.failure,
                 "original": self.original, "converted": self.converted, "launch": self.launch,
                 "timings": {k: round(v, 4) for k, v in self.timings.items()},
-                "outputs": [c.to_json() for c in self.outputs]}
+                "outputs": [c.to_json() for c in self.outputs], "tilelang_warnings": list(self.warnings)}
 
 
 def summary(results: list[KernelParity], seconds: float | None = None) -> dict:
     out = {"kernels": len(results), "passed": sum(r.status == PASS for r in results),
            "failed": sum(r.status == FAIL for r in results), "skipped": sum(r.status == SKIP for r in results)}
+    out["tilelang_warnings"] = sum(len(r.warnings) for r in results)
     if seconds is not None:
         out["seconds"] = round(seconds, 2)
     return out
 
 
-def summary_line(results: list[KernelParity], seconds: float | None = None) -> str:
+def summary_line(results: list[KernelParity], seconds: float | None = None, verbose: bool = False) -> str:
     s = summary(results, seconds)
     text = f"parity: {s['passed']} passed, {s['failed']} failed, {s['skipped']} skipped"
-    return text + (f" ({seconds:.1f} s)" if seconds is not None else "")
+    text += f" ({seconds:.1f} s)" if seconds is not None else ""
+    caught = s["tilelang_warnings"]
+    if caught:
+        shown = "shown above" if verbose else "-v shows them"
+        text += (f"; {caught} TileLang warning{'s' if caught != 1 else ''} ({shown}, "
+                 "docs/tilelang-warnings.md explains them)")
+    return text
 
 
 def to_json(results: list[KernelParity], seconds: float | None = None, settings: dict | None = None) -> dict:

@@ -15,7 +15,7 @@ import numpy as np
 
 from cuda2tile.extras import require_run_extra
 from cuda2tile.parity.compare import Comparison, compare
-from cuda2tile.runtime import build_c, last_line, load_module, lower_cuda, run_c
+from cuda2tile.runtime import build_c, last_line, load_module, lower_cuda, run_c, tilelang_warnings
 from cuda2tile.parity.reference import run_reference
 from cuda2tile.spec.launch_spec import DEFAULT_TOLERANCE, KernelSpec, SpecError, load_spec
 
@@ -29,17 +29,21 @@ class KernelCheck:
     error: str | None = None
     seconds: float = 0.0
     cuda: str | None = None  # "ok", an error message, or None when not asked
+    warnings: list[str] = field(default_factory=list)  # TileLang's own, from building it (docs/tilelang-warnings.md)
 
-    def describe(self) -> str:
+    def describe(self, verbose: bool = False) -> str:
         head = f"{'ok  ' if self.ok else 'FAIL'} {self.source}:{self.kernel} ({self.seconds:.1f} s)"
         details = [self.error] if self.error else [c.describe() for c in self.comparisons if not c.ok]
         if self.cuda not in (None, "ok"):
             details.append(f"CUDA lowering: {self.cuda}")
+        if verbose:
+            details += [f"tilelang: {w}" for w in self.warnings]
         return "\n".join([head] + ["    " + d for d in details if d])
 
     def to_json(self) -> dict:
         return {"source": self.source, "kernel": self.kernel, "ok": self.ok, "error": self.error,
                 "seconds": round(self.seconds, 3), "cuda": self.cuda,
+                "tilelang_warnings": list(self.warnings),
                 "outputs": [{"name": c.name, "ok": c.ok, "mismatches": c.mismatches, "total": c.total,
                              "max_abs_error": c.max_abs_error, "max_rel_error": c.max_rel_error,
                              "worst_index": c.worst_index} for c in self.comparisons]}
@@ -55,11 +59,18 @@ def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: in
                  cuda_arch: str | None = None) -> KernelCheck:
     start = time.perf_counter()
     result = KernelCheck(display, spec.cuda_name, False)
+    with tilelang_warnings() as result.warnings:
+        _check(result, cu_path, module, spec, seed, cuda_arch)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _check(result: KernelCheck, cu_path: Path, module, spec: KernelSpec, seed: int, cuda_arch: str | None) -> None:
     try:
         info = module.KERNELS.get(spec.cuda_name)
         if info is None:
             result.error = f"no converted kernel '{spec.cuda_name}' (see the conversion report)"
-            return result
+            return
         if cuda_arch:
             try:
                 lower_cuda(info, spec.block, cuda_arch, nvcc=True)
@@ -73,7 +84,7 @@ def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: in
         for name, expected in want.items():
             if name not in got:
                 result.error = f"reference returns '{name}', which is not a buffer argument"
-                return result
+                return
             rtol, atol = tolerance(spec, np.asarray(expected).dtype)
             result.comparisons.append(compare(name, got[name], expected, rtol, atol))
         result.ok = all(c.ok for c in result.comparisons) and result.cuda in (None, "ok")
@@ -81,9 +92,6 @@ def check_kernel(cu_path: Path, module, spec: KernelSpec, display: str, seed: in
         result.error = f"{err.code}: {err.message}"
     except Exception as err:
         result.error = f"{type(err).__name__}: {last_line(err, 500)}"
-    finally:
-        result.seconds = time.perf_counter() - start
-    return result
 
 
 def check_tree(source_root: Path, converted_root: Path, kernels: tuple[str, ...] = (), cuda_arch: str | None = None,

@@ -55,6 +55,7 @@ class Cell:
     notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
     cached: bool = False
+    tilelang_warnings: list[str] = field(default_factory=list)  # TileLang's own (docs/tilelang-warnings.md)
 
 
 @dataclass
@@ -124,14 +125,18 @@ def _check_lowering(target: Target, func, options: CheckOptions, nvcc: str | Non
     from tilelang import tvm
 
     from cuda2tile.runtime import prepare_tilelang
+    from cuda2tile.runtime.build import note_warnings
 
     tilelang = prepare_tilelang()
     compile_cuda = target.kind == "cuda" and nvcc is not None
     checks = ["build"]
     facts = backends.ir_facts(func)
     try:
-        with backends.captured_stderr() as captured, tvm.target.Target(target.tvm):
-            artifact = tilelang.lower(func, target=target.tvm, enable_device_compile=compile_cuda)
+        try:
+            with backends.captured_stderr() as captured, tvm.target.Target(target.tvm):
+                artifact = tilelang.lower(func, target=target.tvm, enable_device_compile=compile_cuda)
+        finally:
+            note_warnings(captured.text)
     except Exception as err:
         message = str(err)
         if compile_cuda and ("Compilation error" in message or "NVCC compilation timed out" in message):
@@ -269,7 +274,7 @@ def _load_specs(cu_path: str | None) -> tuple[dict, list[str]]:
 def check_module(job: ModuleJob, options: CheckOptions, nvcc: str | None = None,
                  nvcc_id: str | None = None) -> list[KernelRow]:
     """Check every kernel of one emitted module on every target."""
-    from cuda2tile.runtime import load_module, prepare_tilelang
+    from cuda2tile.runtime import load_module, prepare_tilelang, tilelang_warnings
 
     prepare_tilelang()
     smap = SourceMap.from_file(job.module)
@@ -294,7 +299,9 @@ def check_module(job: ModuleJob, options: CheckOptions, nvcc: str | None = None,
         block = tuple(spec.block) if spec is not None else tuple(info.get("default_block", (1,)))
         row = KernelRow(source, job.module_display or job.module, name, int(info.get("source_line", 0) or 0), block)
         for target in options.targets:
-            cell = check_cell(target, info, block, spec, smap, job, options, nvcc, nvcc_id)
+            with tilelang_warnings() as caught:  # TileLang's own, per cell (docs/tilelang-warnings.md)
+                cell = check_cell(target, info, block, spec, smap, job, options, nvcc, nvcc_id)
+            cell.tilelang_warnings = caught
             if target.kind == "c":
                 cell.notes += spec_notes
             row.cells.append(cell)

@@ -27,3 +27,9 @@ def git_state(path: str) -> dict | None:
         branch = os.environ.get("GITHUB_HEAD_REF") or os.environ.get("GITHUB_REF_NAME") or None
     status = _git(directory, "status", "--porcelain", "--untracked-files=no", "--", ".")
     return {"commit": commit, "branch": branch, "dirty": bool(status)}
+
+
+def git_toplevel(path: str) -> str | None:
+    """The top directory of the git work tree holding `path`; None outside one (or without git)."""
+    directory = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+    return _git(directory, "rev-parse", "--show-toplevel") or None

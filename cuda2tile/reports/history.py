@@ -165,6 +165,16 @@ def runs(conn: sqlite3.Connection, limit: int | None = None) -> list[Run]:
     return [Run(*row) for row in reversed(rows)]
 
 
+def run_sources(conn: sqlite3.Connection, run_id: int) -> list[str]:
+    """The SRC arguments of run `run_id`, as `coverage` was given them (relative to where it ran, or absolute)."""
+    row = conn.execute("SELECT sources FROM runs WHERE id = ?", (run_id,)).fetchone()
+    try:
+        sources = json.loads(row[0]) if row and row[0] else []
+    except ValueError:
+        return []
+    return [s for s in sources if isinstance(s, str)] if isinstance(sources, list) else []
+
+
 def kernel_results(conn: sqlite3.Connection, run_id: int) -> dict[tuple[str, str], dict]:
     """By (file, kernel): a kernel keeps its identity when lines above it change. Same-named
     kernels of one file (overloads) are told apart by order: `k`, `k#2`, ..."""

@@ -3,7 +3,8 @@
 * `modules`: convert through a session, write and import emitted modules (`converted_modules`,
   `load_module`);
 * `build`: TileLang set up (`prepare_tilelang`), a kernel built on the C back end or lowered and
-  compiled for CUDA (`build_c`, `lower_cuda`), compiled kernels cached per run (`KernelCache`);
+  compiled for CUDA (`build_c`, `lower_cuda`), compiled kernels cached per run (`KernelCache`), TileLang's
+  warnings captured per kernel (`tilelang_warnings`, docs/tilelang-warnings.md);
 * `marshal`: numpy inputs -> the compiled kernel's arguments (carrier dtypes for what the C back end
   cannot pass), grid arguments, outputs read back (`split_inputs`, `call_args`, `grid_args`, `run_c`);
 * `execute`: runners for a check, on C in a forked child with a timeout (`ConvertedC`) or on CUDA
@@ -14,7 +15,8 @@ only when a kernel is built (`prepare_tilelang`), never by importing this packag
 """
 
 from cuda2tile.runtime.build import (C_PASS_CONFIGS, ConvertedError, KernelCache, build_c, compile_c, cuda_target,
-                                     factory_kwargs, last_line, lower_cuda, prepare_tilelang)
+                                     factory_kwargs, last_line, lower_cuda, prepare_tilelang,
+                                     tilelang_warnings)
 from cuda2tile.runtime.execute import ConvertedC, ConvertedCuda
 from cuda2tile.runtime.marshal import (call_args, grid_args, read_outputs, run_c, scalar_value, split_inputs,
                                        tensor_call)
@@ -23,4 +25,4 @@ from cuda2tile.runtime.modules import ConvertedModule, converted_modules, load_c
 __all__ = ["C_PASS_CONFIGS", "ConvertedC", "ConvertedCuda", "ConvertedError", "ConvertedModule", "KernelCache",
            "build_c", "call_args", "compile_c", "converted_modules", "cuda_target", "factory_kwargs", "grid_args",
            "last_line", "load_converted", "load_module", "lower_cuda", "prepare_tilelang", "read_outputs", "run_c",
-           "scalar_value", "split_inputs", "tensor_call"]
+           "scalar_value", "split_inputs", "tensor_call", "tilelang_warnings"]

@@ -8,14 +8,29 @@ caches on disk, but re-tracing a factory to find its entry costs tens of millise
 
     kernels = KernelCache("c")
     kernel, seconds = kernels.get(info, block=(256,))         # info: a module's KERNELS entry
+
+TileLang's own warnings (TVM's C++ `LOG(WARNING)` on file descriptor 2, the `tilelang` logger, Python
+warnings) are captured per build while a `tilelang_warnings()` block is open, and handed to that block
+instead of reaching the terminal between results (docs/tilelang-warnings.md):
+
+    with tilelang_warnings() as caught:
+        kernel = build_c(info, (256,))
+    caught   # ["[ThreadSync] Hoisting sync out of an if ...", ...]
+
+With no block open, a build writes its warnings where it always did.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import os
+import re
+import sys
+import tempfile
 import time
+import warnings
 from pathlib import Path
 
 CXX_WRAPPER = Path(__file__).with_name("cxx_optimising.sh")
@@ -53,6 +68,98 @@ def prepare_tilelang():
     return tilelang
 
 
+_sinks: list[list[str]] = []  # the open `tilelang_warnings()` blocks, innermost last
+# TVM's log prefix: "[19:25:52] file.cc:1085: Warning: " (the location may be empty): kept from "Warning:" on
+_TVM_PREFIX = re.compile(r"^\[\d\d:\d\d:\d\d\] [^\s]*:? ?(?=(Warning|Error|Info|Debug)\b)")
+_TVM_LEVEL = re.compile(r"^(Warning|Error|Info|Debug): ")
+
+
+@contextlib.contextmanager
+def tilelang_warnings():
+    """Collect, into the yielded list, the warnings of every TileLang build inside the block (each one a
+    string such as "[ThreadSync] Hoisting sync ..."); nested blocks each receive them."""
+    caught: list[str] = []
+    _sinks.append(caught)
+    try:
+        yield caught
+    finally:
+        for i in range(len(_sinks) - 1, -1, -1):
+            if _sinks[i] is caught:
+                del _sinks[i]
+                break
+
+
+def _report(lines: list[str]) -> None:
+    for sink in _sinks:
+        sink.extend(lines)
+
+
+def note_warnings(stderr_text: str) -> None:
+    """Hand the warnings in stderr text captured around a TileLang call by other means (the portability
+    check captures fd 2 itself, compiler output and all) to the open `tilelang_warnings()` blocks."""
+    _report([entry for entry in split_log(stderr_text) if entry.startswith("Warning: ")])
+
+
+class _LogRecords(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.lines.append(f"{record.levelname.capitalize()}: {record.getMessage()}")
+        except Exception:  # a record that cannot format itself is not worth a failed build
+            self.lines.append(f"{record.levelname.capitalize()}: {record.msg}")
+
+
+def split_log(text: str) -> list[str]:
+    """TileLang's stderr output as separate messages: a line with TVM's "[hh:mm:ss] ...: Warning:" prefix
+    starts one (the prefix is dropped, "Warning: " and the message kept); other lines continue it."""
+    entries: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        stripped = _TVM_PREFIX.sub("", line.rstrip())
+        if stripped != line.rstrip() or not entries or _TVM_LEVEL.match(stripped):
+            entries.append(stripped)
+        else:
+            entries[-1] += "\n" + stripped
+    return entries
+
+
+@contextlib.contextmanager
+def _captured():
+    """Around one build: while a `tilelang_warnings()` block is open, file descriptor 2 (TVM's C++ log),
+    the `tilelang` logger and Python warnings go to that block instead of the terminal. fd 2 is restored
+    on every path, a failing build's included (what it wrote before failing is reported too)."""
+    if not _sinks:
+        yield
+        return
+    try:
+        saved = os.dup(2)
+    except OSError:  # no fd 2 (embedded use): nothing to capture there
+        yield
+        return
+    handler = _LogRecords()
+    logger = logging.getLogger("tilelang")
+    with tempfile.TemporaryFile(mode="w+b") as tmp, warnings.catch_warnings(record=True) as recorded:
+        with contextlib.suppress(Exception):
+            sys.stderr.flush()
+        try:
+            os.dup2(tmp.fileno(), 2)
+            logger.addHandler(handler)
+            yield
+        finally:
+            with contextlib.suppress(Exception):
+                sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            logger.removeHandler(handler)
+            tmp.seek(0)
+            text = tmp.read().decode("utf-8", errors="replace")
+            _report(split_log(text) + handler.lines + [f"{w.category.__name__}: {w.message}" for w in recorded])
+
+
 def factory_kwargs(info: dict, block, target: str, shared_bytes: int | None = None,
                    tiles: dict | None = None) -> dict:
     """The factory's arguments; `tiles` maps factory names to tile shapes for raised matrix products."""
@@ -73,7 +180,9 @@ def cuda_target(arch: str | None = None):
 
 def compile_c(func):
     """A prim_func compiled with TileLang's C back end (TileLang's own errors propagate)."""
-    return prepare_tilelang().compile(func, target="c", pass_configs=C_PASS_CONFIGS)
+    tilelang = prepare_tilelang()
+    with _captured():
+        return tilelang.compile(func, target="c", pass_configs=C_PASS_CONFIGS)
 
 
 def build_c(info: dict, block: tuple[int, ...]):
@@ -87,7 +196,7 @@ def lower_cuda(info: dict, block: tuple[int, ...], arch: str = "sm_90", nvcc: bo
     from tilelang import tvm
 
     target = cuda_target(arch)
-    with tvm.target.Target(target):
+    with _captured(), tvm.target.Target(target):
         artifact = tilelang.lower(info["factory"](block=tuple(block), target="cuda"), target=target,
                                   enable_device_compile=nvcc)
     return artifact.kernel_source
@@ -104,6 +213,7 @@ class KernelCache:
         self.arch = arch
         self.tiles = tiles or {}
         self._built: dict = {}
+        self._warnings: dict = {}  # key -> the TileLang warnings of its build (reported again on a cache hit)
 
     @staticmethod
     def key(info: dict, block, shared_bytes: int | None = None) -> tuple:
@@ -113,15 +223,19 @@ class KernelCache:
         """(the compiled kernel, the seconds its build took: 0 when it was built before)."""
         key = self.key(info, block, shared_bytes)
         if key in self._built:
+            _report(self._warnings.get(key, []))
             return self._built[key], 0.0
         tilelang = prepare_tilelang()
         start = time.perf_counter()
         try:
-            func = info["factory"](**factory_kwargs(info, block, self.target, shared_bytes, self.tiles))
-            if self.target == "c":
-                kernel = compile_c(func)
-            else:
-                kernel = tilelang.compile(func, target=cuda_target(self.arch))
+            with tilelang_warnings() if _sinks else contextlib.nullcontext([]) as caught:
+                func = info["factory"](**factory_kwargs(info, block, self.target, shared_bytes, self.tiles))
+                if self.target == "c":
+                    kernel = compile_c(func)
+                else:
+                    with _captured():
+                        kernel = tilelang.compile(func, target=cuda_target(self.arch))
+            self._warnings[key] = list(caught)
         except Exception as err:  # TileLang's own errors: their last line says what failed
             back_end = "C" if self.target == "c" else "CUDA"
             raise ConvertedError("build", f"TileLang cannot build the converted kernel for {back_end}: "
