@@ -198,17 +198,30 @@ class Session:
             yield from pool.map(fn, items, chunksize=chunksize)
 
     def map_as_completed(self, fn: Callable[[Item], Outcome], items: Iterable[Item], *,
-                         spawn: bool = False) -> Iterator[tuple[int, Outcome]]:
+                         spawn: bool = False, errors: bool = False) -> Iterator[tuple[int, Outcome]]:
         """(index in `items`, result) of `fn` over `items`, in the order they finish (for progress
-        lines); in input order when everything runs in this process."""
+        lines); in input order when everything runs in this process. `errors`: a worker's exception
+        (a kernel that crashed its process, a worker killed for memory) comes back as the result of
+        its item instead of ending the run, so the caller can report that one item as failed."""
         items = list(items)
         if self.jobs <= 1 or len(items) <= 1:
-            yield from enumerate(map(fn, items))
+            for index, item in enumerate(items):
+                try:
+                    yield index, fn(item)
+                except Exception as err:
+                    if not errors:
+                        raise
+                    yield index, err
             return
         with self._pool(min(self.jobs, len(items)), spawn) as pool:
             futures = {pool.submit(fn, item): i for i, item in enumerate(items)}
             for future in as_completed(futures):
-                yield futures[future], future.result()
+                try:
+                    yield futures[future], future.result()
+                except Exception as err:
+                    if not errors:
+                        raise
+                    yield futures[future], err
 
     def _pool(self, workers: int, spawn: bool) -> ProcessPoolExecutor:
         # workers keep their PCHs where this process does (a --cache-dir, or the default)

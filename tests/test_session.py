@@ -175,3 +175,21 @@ def test_the_import_circle_is_gone(first):
         assert loaded == []
     elif first == "cuda2tile.cache":
         assert loaded == ["cuda2tile.cache"]
+
+
+def _fails_on_three(n: int) -> int:
+    if n == 3:
+        raise ValueError("planted")
+    return n * n
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_map_as_completed_returns_a_failed_item_as_its_result(jobs):
+    """The parity and check tools report a crashed worker's file as failed and go on: with `errors`
+    the exception is that item's result; without it the run stops."""
+    session = Session(jobs=jobs, cache=False)
+    got = dict(session.map_as_completed(_fails_on_three, [1, 2, 3, 4], errors=True))
+    assert {k: v for k, v in got.items() if k != 2} == {0: 1, 1: 4, 3: 16}
+    assert isinstance(got[2], ValueError) and "planted" in str(got[2])
+    with pytest.raises(ValueError):
+        dict(session.map_as_completed(_fails_on_three, [1, 2, 3, 4]))

@@ -36,7 +36,7 @@ try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10: the same parser, from PyPI (pyproject's tomli dependency)
     import tomli as tomllib
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -614,24 +614,19 @@ def run_parity(options: ParityOptions, progress=None) -> ParityRun:
                     if progress:
                         progress(r)
         else:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+            from cuda2tile.session import Session
 
             # biggest files first, so that the last worker is not left with a long one
             order = sorted(range(len(tasks)), key=lambda i: -os.path.getsize(tasks[i][0]))
-            ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-                futures = {pool.submit(_check_file_task, tasks[i]): i for i in order}
-                for fut in as_completed(futures):
-                    i = futures[fut]
-                    try:
-                        by_index[i] = fut.result()
-                    except Exception as err:  # a worker died (killed, out of memory): the file fails
-                        by_index[i] = [KernelParity(tasks[i][1], "*", FAIL, message=f"worker failed: {err}",
-                                                    failure="internal")]
-                    for r in by_index[i]:
-                        if progress:
-                            progress(r)
+            pool = Session(jobs=jobs, cache=False)  # the one process pool; spawned: TileLang is not fork-safe
+            for k, got in pool.map_as_completed(_check_file_task, [tasks[i] for i in order], spawn=True, errors=True):
+                i = order[k]
+                if isinstance(got, Exception):  # a worker died (killed, out of memory): the file fails
+                    got = [KernelParity(tasks[i][1], "*", FAIL, message=f"worker failed: {got}", failure="internal")]
+                by_index[i] = got
+                for r in got:
+                    if progress:
+                        progress(r)
         for i in range(len(tasks)):
             run.results += by_index.get(i, [])
     finally:

@@ -309,8 +309,9 @@ def check_module(job: ModuleJob, options: CheckOptions, nvcc: str | None = None,
     return rows
 
 
-def _module_worker(job: ModuleJob, options: CheckOptions, nvcc: str | None, nvcc_id: str | None) -> list[KernelRow]:
-    return check_module(job, options, nvcc, nvcc_id)
+def _module_task(work: tuple[ModuleJob, CheckOptions, str | None, str | None]) -> list[KernelRow]:
+    """One module's check in a worker of the session's pool (a module-level function of one argument)."""
+    return check_module(*work)
 
 
 # ----------------------------------------------------------------------------------------------------------
@@ -389,23 +390,18 @@ def check_jobs(jobs: list[ModuleJob], options: CheckOptions, workers: int = 1, p
             if progress:
                 progress(job, got, time.perf_counter() - t0)
     else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from cuda2tile.session import Session
 
-        ctx = multiprocessing.get_context("spawn")  # TileLang/TVM are not fork-safe once imported
         by_job: dict[int, list[KernelRow]] = {}
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            futures = {pool.submit(_module_worker, job, options, nvcc, nvcc_id): i for i, job in enumerate(jobs)}
-            for future in as_completed(futures):
-                index = futures[future]
-                job = jobs[index]
-                try:
-                    got = future.result()
-                except Exception as err:  # a crashed worker (e.g. a C kernel that segfaults)
-                    got = [_crashed_row(job, options, err)]
-                by_job[index] = got
-                if progress:
-                    progress(job, got, sum(c.seconds for r in got for c in r.cells))
+        pool = Session(jobs=workers, cache=False)  # the one process pool; spawned: TileLang/TVM are not fork-safe
+        work = [(job, options, nvcc, nvcc_id) for job in jobs]
+        for index, got in pool.map_as_completed(_module_task, work, spawn=True, errors=True):
+            job = jobs[index]
+            if isinstance(got, Exception):  # a crashed worker (e.g. a C kernel that segfaults)
+                got = [_crashed_row(job, options, got)]
+            by_job[index] = got
+            if progress:
+                progress(job, got, sum(c.seconds for r in got for c in r.cells))
         for index in range(len(jobs)):
             rows += by_job.get(index, [])
     return CheckReport(options.targets, rows, time.perf_counter() - start, notes)
