@@ -139,6 +139,15 @@ class Session:
         out_dir = Path(out_dir)
         files, notes = self.discover(sources, out_dir)
         tree = ConvertedTree(out_dir, diagnostics=notes)
+        tree.files += [(result, target) for result, _, target in self.write_modules(files, out_dir)]
+        return tree
+
+    def write_modules(self, files: list[tuple[str, str]], out_dir: str | os.PathLike
+                      ) -> Iterator[tuple[FileResult, str | None, Path | None]]:
+        """`convert(files)` with each module written under OUT as `convert -o OUT` writes it, streamed:
+        (result, module text, the file written). A module that cannot be written, or whose path another
+        file of this call already took, gets a C2T1005 diagnostic and no file; `result.output` is the
+        written module's path relative to OUT."""
         written: dict[Path, str] = {}
         for result, text in self.convert(files):
             target = None
@@ -148,8 +157,7 @@ class Session:
                     result.diagnostics.append(Diagnostic("C2T1005", problem, Location(result.source)))
                 else:
                     result.output = os.path.relpath(target, out_dir)
-            tree.files.append((result, target))
-        return tree
+            yield result, text, target
 
     def _run(self, files: list[tuple[str, str]], analysis: FileAnalysis | None
              ) -> Iterator[tuple[FileResult, str | None, dict | None]]:

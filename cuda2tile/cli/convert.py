@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, frontend_options,
                                   nothing_to_convert, print_diagnostics, raise_idioms, unknown_kernels)
 from cuda2tile.defaults import DEFAULT_MAX_FILE_SIZE
-from cuda2tile.diagnostics import Diagnostic, Location, Severity, render
-from cuda2tile.files import default_cache_dir, write_atomically, write_module
+from cuda2tile.diagnostics import Severity, render
+from cuda2tile.files import default_cache_dir, write_atomically
 from cuda2tile.results import report_json
 
 if TYPE_CHECKING:
@@ -106,20 +106,15 @@ def run(args) -> int:
         print(render(d), file=sys.stderr)
     results: list[FileResult] = []
     failed = any(d.effective_severity is Severity.ERROR for d in diags)  # C2T1006 notes are not failures
-    written: dict[Path, str] = {}  # output -> the source that produced it in this run
     progress = _Progress(len(files), enabled=not args.quiet and not to_stdout)
-    for result, text in session.convert(files):
-        display = result.source
-        progress.advance(display)
+    stream = (((result, text, None) for result, text in session.convert(files)) if to_stdout
+              else session.write_modules(files, args.output))
+    for result, text, target in stream:
+        progress.advance(result.source)
         if text is not None and to_stdout:
             sys.stdout.write(text)
-        elif text is not None:
-            target, problem = write_module(args.output, display, text, written)
-            if target is not None:
-                result.output = os.path.relpath(target, args.output)
-            else:
-                result.diagnostics.append(Diagnostic("C2T1005", problem, Location(display)))
-                failed = True
+        elif text is not None and target is None:  # not written: the session added the C2T1005
+            failed = True
         progress.print_diagnostics(result)
         if result.internal_errors:
             failed = True

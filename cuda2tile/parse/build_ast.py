@@ -191,7 +191,7 @@ def _integral_argument(cursor: ci.Cursor, i: int, param: ci.Cursor | None) -> st
         return str(cursor.get_template_argument_unsigned_value(i))
     if t.kind == TK.ENUM:
         enum = t.get_declaration()
-        scope = _qualified_scope(enum)
+        scope = _scope_names(enum)
         for constant in enum.get_children():
             if constant.kind == K.ENUM_CONSTANT_DECL and constant.enum_value == value:
                 # `enum class Kind` needs `Kind::Shared`; an unscoped enumerator is named in the enum's scope
@@ -199,15 +199,6 @@ def _integral_argument(cursor: ci.Cursor, i: int, param: ci.Cursor | None) -> st
                 return "::".join(prefix + [constant.spelling])
         return f"({'::'.join(scope + [enum.spelling])}){value}"
     return str(value)
-
-
-def _qualified_scope(decl: ci.Cursor) -> list[str]:
-    names = []
-    parent = decl.semantic_parent
-    while parent is not None and parent.kind in (K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL):
-        names.insert(0, parent.spelling)
-        parent = parent.semantic_parent
-    return names
 
 
 class _Builder:
@@ -325,7 +316,7 @@ class _Builder:
         loc = self.loc(c)
         t = ctype(c.type)
         self.touch_type(c.type)
-        if is_recovery_type(c.type):
+        if isinstance(t, A.Opaque) and is_recovery_type(c.type):  # such types are Opaque: test those only
             return A.UnsupportedExpr(f"expression clang could not resolve (`{_clip(self.text(c))}`)", t, loc,
                                      "C2T1105")
         if k in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):

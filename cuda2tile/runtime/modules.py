@@ -22,8 +22,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuda2tile.diagnostics import Diagnostic, Location
-from cuda2tile.files import write_module
 from cuda2tile.results import FileResult
 
 
@@ -68,16 +66,12 @@ def converted_modules(session, files: Iterable[tuple[str, str]], out_dir: str | 
     write each module under `out_dir`, and import it when `load`; in input order, streamed.
     `session`: a `cuda2tile.session.Session` (its options, cache and workers are used)."""
     files = list(files)
-    written: dict[Path, str] = {}
-    for (source, _), (result, text) in zip(files, session.convert(files)):
+    for (source, _), (result, text, target) in zip(files, session.write_modules(files, out_dir)):
         if text is None:
             yield ConvertedModule(source, result, None, error=_not_converted(result))
             continue
-        target, problem = write_module(str(out_dir), result.source, text, written)
-        if target is None:
-            result.diagnostics.append(Diagnostic("C2T1005", problem, Location(result.source)))
-            yield ConvertedModule(source, result, None, error=problem)
+        if target is None:  # not written: the C2T1005 the session added says why
+            yield ConvertedModule(source, result, None, error=result.diagnostics[-1].message)
             continue
-        result.output = os.path.relpath(target, out_dir)
         module, error = load_converted(target) if load else (None, None)
         yield ConvertedModule(source, result, target, module, error)
