@@ -101,14 +101,18 @@ class ResultCache:
         self._digests: dict[str, tuple[tuple[int, int, int], str]] = {}  # header -> (stat, sha256)
 
     # ------------------------------------------------------------ lookup
-    def probe(self, path: str, display: str, analysis: str | None = None) -> Probe:
+    def probe(self, path: str, display: str, analysis: str | None = None, *, options=None,
+              context: str = "") -> Probe:
         """Hash the file and its recorded headers; cheap enough to run for every file up front.
-        With `analysis`, an entry is a hit only when that analysis was stored with it."""
+        With `analysis`, an entry is a hit only when that analysis was stored with it. `options`: this
+        file's, when the session adds to the run's (include folders found in the project); `context`:
+        what else the conversion depends on (the `.cu` a header is parsed with)."""
         digest = _source_digest(path, self.options.frontend.max_file_size)
         if digest is None:
             return Probe(None, None, False)
-        key_text = json.dumps([SCHEMA, tool_identity(), self._options, clang_args(self.options.frontend, path),
-                               os.path.realpath(path), display, digest])
+        frontend = (options or self.options).frontend
+        key_text = json.dumps([SCHEMA, tool_identity(), self._options, clang_args(frontend, path),
+                               os.path.realpath(path), display, digest, context])
         key = hashlib.sha256(key_text.encode()).hexdigest()
         header = self._read_header(key)
         hit = (header is not None and (analysis is None or analysis in header.get("analyses", []))
@@ -225,6 +229,7 @@ def _result_to_json(result) -> dict:
             "kernels": [{"name": k.cuda_name, "factory": k.factory, "status": k.status, "line": k.line,
                          "end_line": k.end_line, "diagnostics": [_diag_to_json(d) for d in k.diagnostics],
                          "raised": list(k.raised)} for k in result.kernels],
+            "inventory": result.inventory,
             "n_lines": len(result.source_lines),
             "lines": {str(n): result.source_lines[n - 1] for n in sorted(quoted)}}
 
@@ -243,5 +248,10 @@ def _result_from_json(payload: dict):
                             [_diag_from_json(d) for d in k["diagnostics"]], [str(r) for r in k["raised"]])
                for k in data["kernels"]]
     result = FileResult(data["source"], None, kernels, [_diag_from_json(d) for d in data["diagnostics"]], lines)
+    inventory = data.get("inventory")
+    if inventory is not None:
+        if not isinstance(inventory, dict) or not all(isinstance(v, int) for v in inventory.values()):
+            raise ValueError("inventory must map names to counts")
+        result.inventory = {str(k): int(v) for k, v in inventory.items()}
     result.cached = True
     return result, text

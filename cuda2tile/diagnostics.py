@@ -63,6 +63,15 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "A `--kernel NAME` matched no `__global__` function of the inputs (a kernel is named as in CUDA, with or "
           "without its template arguments). The message lists the closest names that exist; the command exits "
           "non-zero."),
+    _code("C2T1009", W, "kernel not found by the parser", "medium",
+          "The file defines this `__global__` function (a lexical count of its definitions) but clang's parse "
+          "holds no such kernel: a macro that hides or renames it, or code clang could not parse around it. It "
+          "is counted as not converted, so that nothing disappears from the totals."),
+    _code("C2T1011", N, "kernel in a preprocessor branch not taken", "none",
+          "The kernel is defined inside `#if`/`#ifdef` code that the preprocessor skipped with the flags of this "
+          "run (e.g. `#ifdef USE_ROCM`, `#if __CUDA_ARCH__ < 600`): it is not compiled, so it is not converted. "
+          "Pass the `-D` the build passes to convert that variant. A definition of a kernel that is also defined in "
+          "the compiled branch (`#if HAS_ATOMICS ... #else` stubs) is counted as found: it is the same kernel."),
     _code("C2T1101", E, "CUDA parse error", "medium",
           "clang reported an error in the source, at the file and line where it is (a header's own line for an "
           "error in a header). A kernel is not converted when an error lies in its body, in a `__device__` "
@@ -82,6 +91,11 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "invalid declaration, a type it could not determine). Such a node has no meaning to translate, so "
           "the kernel is refused at its line instead of being converted without it. It comes with a clang "
           "error (C2T1101) that says what to fix, usually a missing header or declaration."),
+    _code("C2T1106", N, "template kernel instantiated by default", "low",
+          "No launch, explicit instantiation, `--instantiate` or launch spec in the parsed code gives this template "
+          "kernel's arguments (caffe instantiates its kernels through a macro of explicit member instantiations "
+          "that the parser does not expose), so it is converted for `float` and for `double`. Check that these are "
+          "the types the project uses; give `--instantiate 'k<T>'` for others."),
     _code("C2T1201", W, "unsupported statement", "high",
           "The kernel contains a statement kind that the lift does not translate (e.g. `goto`, `switch`, "
           "`asm`). The kernel is reported `unsupported` and skipped; other kernels still convert."),

@@ -18,7 +18,9 @@ from cuda2tile.ir.errors import LiftError
 from cuda2tile.ir.ir_names import raised_idioms
 from cuda2tile.lift.lift_kernel import kernel_python_name, lift_kernel
 from cuda2tile.parse import cuda_ast as A
-from cuda2tile.parse.frontend import FrontendOptions, ParsedFile, parse_file
+from cuda2tile.parse.frontend import (DEFAULT_TEMPLATE_TYPES, FrontendOptions, ParsedFile, parse_file,
+                                      uninstantiated_templates)
+from cuda2tile.parse.tree_scan import scan_text
 from cuda2tile.results import FileResult, KernelResult
 
 
@@ -46,28 +48,73 @@ class ConvertedFile:
     seconds: float  # wall time of the parse and the conversion
 
 
-def convert_source(path: str, display: str, options: ConvertOptions = ConvertOptions()) -> tuple[FileResult, str | None]:
-    """Convert one `.cu` file; returns the result and the module text (None when nothing was parsed)."""
-    converted = convert_file(path, display, options)
+@dataclass(frozen=True)
+class TreeContext:
+    """Where a file sits in the run's tree (parse/tree_scan.py, planned by the session).
+
+    `hosts`: (path, display) of the `.cu` files that include this header (at most MAX_HOSTS), parsed
+    in its place so that the header's template kernels are instantiated as those files launch them
+    (mmcv's `*_cuda_kernel.cuh`: `float`, `double`, `at::Half` from an `AT_DISPATCH_*` in the `.cu`);
+    empty: parse the file itself.
+    `converted_elsewhere`: real paths of the run's headers converted on their own (their kernels are
+    not converted again with the `.cu` files that include them)."""
+    hosts: tuple[tuple[str, str], ...] = ()
+    converted_elsewhere: frozenset[str] = frozenset()
+
+
+MAX_HOSTS = 4  # a header included everywhere is parsed with the first few of its includers
+
+
+def convert_source(path: str, display: str, options: ConvertOptions = ConvertOptions(),
+                   context: TreeContext = TreeContext()) -> tuple[FileResult, str | None]:
+    """Convert one file; returns the result and the module text (None when nothing was parsed)."""
+    converted = convert_file(path, display, options, context)
     return converted.result, converted.text
 
 
-def convert_file(path: str, display: str, options: ConvertOptions = ConvertOptions()) -> ConvertedFile:
-    """Convert one `.cu` file, keeping its parse (`convert_source` without dropping the parsed unit)."""
+def convert_file(path: str, display: str, options: ConvertOptions = ConvertOptions(),
+                 context: TreeContext = TreeContext()) -> ConvertedFile:
+    """Convert one file, keeping its parse (`convert_source` without dropping the parsed unit)."""
     start = time.perf_counter()
     result = FileResult(display, None)
     try:
-        parsed = parse_file(path, options.frontend, display)
+        more: list[ParsedFile] = []
+        if len(context.hosts) == 1:
+            parsed = parse_file(context.hosts[0][0], options.frontend, context.hosts[0][1], owner=(path, display),
+                                converted_elsewhere=context.converted_elsewhere)
+        elif context.hosts:
+            parsed, more = _parse_with_hosts(path, display, options, context)
+        else:
+            parsed = parse_file(path, options.frontend, display, converted_elsewhere=context.converted_elsewhere)
     except Exception as err:  # the front end's own failure: one diagnostic, the batch goes on
         result.diagnostics.append(Diagnostic("C2T9001", f"internal error while parsing: {type(err).__name__}",
                                              Location(display)))
         result.internal_errors.append(traceback.format_exc())
         return ConvertedFile(result, None, None, time.perf_counter() - start)
-    result, text = _convert_parsed(parsed, display, options)
+    result, text = _convert_parsed(parsed, display, options, more)
     return ConvertedFile(result, text, parsed, time.perf_counter() - start)
 
 
-def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions) -> tuple[FileResult, str | None]:
+def _parse_with_hosts(path: str, display: str, options: ConvertOptions, context: TreeContext
+                      ) -> tuple[ParsedFile, list[ParsedFile]]:
+    """A header parsed with each `.cu` that includes it: every instantiation any of them makes is
+    converted; a template none of them instantiates is then instantiated by default, once."""
+    parses = [parse_file(host, options.frontend, host_display, owner=(path, display),
+                         converted_elsewhere=context.converted_elsewhere, defaults_for=frozenset())
+              for host, host_display in context.hosts[:MAX_HOSTS]]
+    units = [p.unit for p in parses if p.unit is not None]
+    if not units:
+        return parses[0], []
+    lacking = frozenset.intersection(*(uninstantiated_templates(u) for u in units))
+    if lacking:
+        host, host_display = context.hosts[0]
+        parses[0] = parse_file(host, options.frontend, host_display, owner=(path, display),
+                               converted_elsewhere=context.converted_elsewhere, defaults_for=lacking)
+    return parses[0], parses[1:]
+
+
+def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions,
+                    more: list[ParsedFile] = ()) -> tuple[FileResult, str | None]:
     result = FileResult(display, None)
     result.diagnostics += parsed.diagnostics
     result.source_lines = parsed.source_lines
@@ -76,16 +123,31 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions) -
         return result, None
     unit = parsed.unit
     result.internal_errors += list(unit.internal_errors)
-    functions = {f.name: f for f in unit.functions if not f.is_kernel}
-    kernels = [f for f in unit.functions if f.is_kernel and _selected(f.name, options.kernels)]
+    # kernels with the unit they were read from (a header parsed with several includers has several);
+    # each unit's device functions and launches go with its own kernels
+    entries: list[tuple[A.Function, A.TranslationUnit]] = []
+    for source in [unit] + [p.unit for p in more if p.unit is not None]:
+        taken = {f.name for f, _ in entries}
+        entries += [(f, source) for f in source.functions if f.is_kernel and _selected(f.name, options.kernels)
+                    and f.name not in taken]
+    device_functions = {id(u): {f.name: f for f in u.functions if not f.is_kernel} for _, u in entries}
+    kernels = [f for f, _ in entries]
     if not any(f.is_kernel for f in unit.functions):
-        result.diagnostics.append(Diagnostic("C2T1003", "no __global__ function in this file", Location(display)))
+        result.diagnostics.append(Diagnostic("C2T1003", _no_kernel_message(unit), Location(display)))
+    result.inventory, missed = take_inventory(parsed, unit)
+    result.diagnostics += missed
     lifted = []
-    for fn in kernels:
+    for fn, source in entries:
+        functions = device_functions[id(source)]
         if fn.is_template and any(k.name.split("<")[0] == fn.name and k.body is not None for k in kernels):
             continue  # converted through its instantiations
         kr = KernelResult(fn.name, None, "unsupported", fn.loc.line, fn.end_line)
         result.kernels.append(kr)
+        if fn.instantiated_by_default:
+            kr.diagnostics.append(Diagnostic(
+                "C2T1106", f"'{fn.name}' is instantiated by cuda2tile: no launch, explicit instantiation or "
+                           f"--instantiate names its template arguments in the parsed code (converted for "
+                           f"{' and '.join(DEFAULT_TEMPLATE_TYPES)})", fn.loc, kernel=fn.name))
         errors = clang_errors_reached(fn, functions)
         if errors:
             where, message = errors[0]
@@ -94,7 +156,7 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions) -
                                                         f"{where}: {message}{also}", fn.loc, kernel=fn.name))
             continue
         try:
-            kernel = lift_kernel(fn, functions, unit.launches, raise_idioms=options.raise_idioms)
+            kernel = lift_kernel(fn, functions, source.launches, raise_idioms=options.raise_idioms)
         except LiftError as err:
             loc = err.loc
             if loc.col <= 1 and 1 <= loc.line <= len(parsed.source_lines):  # passes know the line: point at its code
@@ -127,6 +189,55 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions) -
         result.internal_errors.append(traceback.format_exc())
         text = emit_module([], display, parsed.source_lines, notes)
     return result, text
+
+
+def _no_kernel_message(unit: A.TranslationUnit) -> str:
+    """A `.cu` that only includes its kernels says where they are converted (mmcv's `roi_align_cuda.cu`
+    launches the kernels of `roi_align_cuda_kernel.cuh`)."""
+    if not unit.kernels_elsewhere:
+        return "no __global__ function in this file"
+    by_header: dict[str, list[str]] = {}
+    for name, header in unit.kernels_elsewhere:
+        by_header.setdefault(header, []).append(name)
+    where = "; ".join(f"{', '.join(names)} in {header}" for header, names in sorted(by_header.items()))
+    return f"no __global__ function is defined in this file; the kernels it includes are converted with " \
+           f"the header that defines them: {where}"
+
+
+def take_inventory(parsed: ParsedFile, unit: A.TranslationUnit) -> tuple[dict[str, int], list[Diagnostic]]:
+    """Reconcile the `__global__` definitions written in the file (a lexical count, tree_scan) with
+    the kernels the parser found there: a kernel in a preprocessor branch not taken gets a note,
+    any other one the parser did not find a warning (C2T1009): never a silent absence."""
+    written = scan_text("\n".join(parsed.source_lines)).kernels
+    found_lines = {f.loc.line for f in unit.functions if f.is_kernel}
+    found_names = {f.name.split("<")[0] for f in unit.functions if f.is_kernel}
+    diags: list[Diagnostic] = []
+    counts = {"defined": len(written), "found": 0, "not_compiled": 0, "missed": 0}  # defined = the other three
+    for kernel in written:
+        branch = next(((a, b) for _, a, b in parsed.skipped_lines if a <= kernel.line <= b), None)
+        if kernel.line in found_lines or branch is None and kernel.name in found_names:
+            counts["found"] += 1
+            continue
+        where = Location(parsed.path, kernel.line, 1)
+        if branch is not None and kernel.name in found_names:
+            # another definition of a kernel the parser found: `#if HAS_ATOMICS ... #else` stubs of the
+            # same kernels (SHOC's BFS). One kernel, converted from the branch that is compiled.
+            counts["found"] += 1
+            diags.append(Diagnostic("C2T1011", f"this definition of kernel '{kernel.name}' is in a preprocessor "
+                                               f"branch not taken (lines {branch[0]}-{branch[1]}); the kernel is "
+                                               f"converted from the definition that is compiled", where))
+            continue
+        if branch is not None:
+            counts["not_compiled"] += 1
+            diags.append(Diagnostic("C2T1011", f"kernel '{kernel.name}' is in a preprocessor branch not taken "
+                                               f"(lines {branch[0]}-{branch[1]}): not compiled with these flags",
+                                    where))
+        else:
+            counts["missed"] += 1
+            diags.append(Diagnostic("C2T1009", f"kernel '{kernel.name}' is defined here but the parser did not "
+                                               f"find it (a macro that hides it, or code clang could not parse)",
+                                    where))
+    return counts, diags
 
 
 def clang_errors_reached(kernel: A.Function, functions: dict[str, A.Function]) -> list[tuple[Location, str]]:

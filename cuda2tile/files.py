@@ -57,8 +57,10 @@ def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def discover(sources: list[str], out_dir: str) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
-    """(path, relative display name) of every `.cu` under the sources; the output dir is never scanned.
+def discover(sources: list[str], out_dir: str, suffixes: tuple[str, ...] = (".cu",)
+             ) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
+    """(path, relative display name) of every file with one of `suffixes` (`.cu`) under the sources;
+    a file named on the command line is taken whatever its suffix; the output dir is never scanned.
 
     Directory symlinks are followed, each real directory once: a loop (`loop -> ..`) or a second link
     to a scanned directory is skipped with a C2T1006 note, as is OUT when it lies inside a source
@@ -95,7 +97,7 @@ def discover(sources: list[str], out_dir: str) -> tuple[list[tuple[str, str]], l
             visited[real] = root
             dirs.sort()
             for name in sorted(files):
-                if not name.endswith(".cu"):
+                if not name.endswith(suffixes):
                     continue
                 path = os.path.join(root, name)
                 try:

@@ -40,6 +40,9 @@ class FileResult:
     internal_errors: list[str] = field(default_factory=list)
     includes: tuple[str, ...] = ()  # user headers clang read (the cache re-hashes them); not reported
     cached: bool = False  # read back from the cache (cuda2tile/cache.py), not converted in this run
+    # `__global__` definitions written in the file (a lexical count) against those the parser found:
+    # {"defined", "found", "not_compiled" (in a preprocessor branch not taken), "missed"}; None: not parsed
+    inventory: dict[str, int] | None = None
 
     def all_diagnostics(self) -> list[Diagnostic]:
         out = list(self.diagnostics)
@@ -50,7 +53,8 @@ class FileResult:
     def to_json(self) -> dict:
         return {"source": self.source, "output": self.output,
                 "diagnostics": [d.to_json() for d in self.diagnostics],
-                "kernels": [k.to_json() for k in self.kernels]}
+                "kernels": [k.to_json() for k in self.kernels],
+                "inventory": dict(self.inventory) if self.inventory is not None else None}
 
 
 def report_json(results: list[FileResult]) -> dict:
@@ -62,7 +66,9 @@ def report_json(results: list[FileResult]) -> dict:
         "summary": {"files": len(results), "kernels": len(statuses),
                     "converted": statuses.count("converted"), "partial": statuses.count("partial"),
                     "unsupported": statuses.count("unsupported"),
-                    "raised": _raised_counts(results)},
+                    "raised": _raised_counts(results),
+                    "inventory": inventory_totals(results),
+                    "missing_headers": missing_headers(results)},
         "files": [r.to_json() for r in results],
     }
 
@@ -73,3 +79,37 @@ def _raised_counts(results: list[FileResult]) -> dict[str, int]:
     for name in sorted(n for r in results for k in r.kernels for n in k.raised):
         counts[name] = counts.get(name, 0) + 1
     return counts
+
+
+INVENTORY_KEYS = ("defined", "found", "not_compiled", "missed")
+
+
+def inventory_totals(results: list[FileResult]) -> dict[str, int]:
+    """The lexical inventory summed over the files: `defined` `__global__` definitions written,
+    `found` by the parser, `not_compiled` (preprocessor branches not taken), `missed`."""
+    totals = dict.fromkeys(INVENTORY_KEYS, 0)
+    for r in results:
+        for key in INVENTORY_KEYS:
+            totals[key] += (r.inventory or {}).get(key, 0)
+    return totals
+
+
+def missing_headers(results: list[FileResult]) -> list[dict]:
+    """Headers clang could not find, once each: how many files include them and the kernels of those
+    files that were not converted (what the header blocks), most included first."""
+    table: dict[str, dict] = {}
+    for r in results:
+        names = sorted({missing_header_name(d.message) for d in r.diagnostics if d.code == "C2T1102"} - {""})
+        blocked = [k.cuda_name for k in r.kernels if k.status == "unsupported"]
+        for name in names:
+            entry = table.setdefault(name, {"header": name, "files": 0, "blocked_kernels": []})
+            entry["files"] += 1
+            entry["blocked_kernels"] += [f"{r.source}:{k}" for k in blocked]
+    return sorted(table.values(), key=lambda e: (-e["files"], e["header"]))
+
+
+def missing_header_name(message: str) -> str:
+    # clang: "'caffe/util/math_functions.hpp' file not found"
+    if message.startswith("'") and "' file not found" in message:
+        return message[1:message.index("' file not found")]
+    return ""

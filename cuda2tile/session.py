@@ -23,20 +23,23 @@ every construct) parses each file once, and its output is cached with the conver
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
 from cuda2tile.cache import ResultCache
 from cuda2tile.diagnostics import Diagnostic, Location
-from cuda2tile.driver import ConvertedFile, ConvertOptions, convert_file
+from cuda2tile.driver import MAX_HOSTS, ConvertedFile, ConvertOptions, TreeContext, convert_file
 from cuda2tile.files import default_cache_dir, discover, write_module
 from cuda2tile.parse import prelude_pch
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions, ParsedFile, parse_file
+from cuda2tile.parse.tree_scan import (HEADER_SUFFIXES, SOURCE_SUFFIXES, ProjectIndex, project_root, read_text,
+                                       scan_text)
 from cuda2tile.results import FileResult
 
 # The options and results a session's user handles, importable from here with the session itself.
@@ -72,13 +75,27 @@ class ConvertedTree:
         return iter(self.files)
 
 
-def _convert_job(job: tuple[str, str, ConvertOptions, FileAnalysis | None]
+def _convert_job(job: tuple[str, str, ConvertOptions, FileAnalysis | None, TreeContext]
                  ) -> tuple[FileResult, str | None, dict | None]:
     """One file, in a worker (or in process): its result, module and analysis output, without the
     parsed unit itself, which never crosses a process boundary."""
-    path, display, options, analysis = job
-    converted = convert_file(path, display, options)
+    path, display, options, analysis, context = job
+    converted = convert_file(path, display, options, context)
     return converted.result, converted.text, analysis.run(converted) if analysis is not None else None
+
+
+@dataclass(frozen=True)
+class _FilePlan:
+    options: ConvertOptions  # the run's, plus the include folders found in the project
+    context: TreeContext
+
+
+def _context_key(context: TreeContext) -> str:
+    """What a file's conversion depends on beyond its options: the `.cu` parsed in its place, and
+    which headers are converted on their own (a kernel moves between them when that changes)."""
+    digest = hashlib.sha256("\n".join(sorted(context.converted_elsewhere)).encode()).hexdigest()
+    hosts = [f"{os.path.realpath(path)}:{display}" for path, display in context.hosts]
+    return f"{'|'.join(hosts)}|{digest}"
 
 
 class Session:
@@ -101,13 +118,27 @@ class Session:
             self.cache: ResultCache | None = cache
         else:
             self.cache = ResultCache(default_cache_dir(cache_dir), options) if cache else None
+        self._source_roots: list[str] = []  # the folders given to `discover`: the trees of the run
+        self._index: tuple[tuple[str, ...], ProjectIndex] | None = None
 
     # ------------------------------------------------------------ files
     def discover(self, sources: list[str], out_dir: str | os.PathLike = os.devnull
                  ) -> tuple[list[tuple[str, str]], list[Diagnostic]]:
-        """(path, display name) of every `.cu` under `sources`, never looking inside `out_dir`, and the
-        notes of what was skipped (files.discover)."""
-        return discover(list(sources), str(out_dir))
+        """(path, display name) of every `.cu` under `sources`, and of every header there that defines a
+        `__global__` function (mmcv keeps its kernels in `.cuh` files), never looking inside `out_dir`,
+        and the notes of what was skipped (files.discover)."""
+        found, notes = discover(list(sources), str(out_dir), SOURCE_SUFFIXES + HEADER_SUFFIXES)
+        self._source_roots += [os.path.realpath(s if os.path.isdir(s) else os.path.dirname(s) or ".")
+                               for s in sources if os.path.exists(s)]
+        files = []
+        for path, display in found:
+            if path.endswith(HEADER_SUFFIXES) and not any(os.path.samefile(path, s) for s in sources
+                                                          if os.path.isfile(s)):
+                scan = scan_text(read_text(path) or "")
+                if not scan.kernels:
+                    continue  # a header without kernels is converted with the files that include it
+            files.append((path, display))
+        return files, notes
 
     def parse(self, path: str, display: str | None = None) -> ParsedFile:
         """The front end alone: the file's CUDA AST, source lines and diagnostics."""
@@ -164,9 +195,11 @@ class Session:
         files = list(files)
         name = analysis.name if analysis is not None else None
         cache = self.cache
-        probes = [cache.probe(path, display, name) for path, display in files] if cache is not None else None
-        misses = [(path, display, self.options, analysis) for i, (path, display) in enumerate(files)
-                  if not (probes is not None and probes[i].hit)]
+        plans = self._plan(files)
+        probes = [cache.probe(path, display, name, options=plan.options, context=_context_key(plan.context))
+                  for (path, display), plan in zip(files, plans)] if cache is not None else None
+        misses = [(path, display, plans[i].options, analysis, plans[i].context)
+                  for i, (path, display) in enumerate(files) if not (probes is not None and probes[i].hit)]
         converted = self.map(_convert_job, misses)
         try:
             for i, (path, display) in enumerate(files):
@@ -176,7 +209,7 @@ class Session:
                         yield entry.result, entry.text, entry.analyses.get(name) if name is not None else None
                         continue
                     # unreadable after all (truncated, or removed since the probe): convert it here
-                    outcome = _convert_job((path, display, self.options, analysis))
+                    outcome = _convert_job((path, display, plans[i].options, analysis, plans[i].context))
                 else:
                     outcome = next(converted)
                 if cache is not None:
@@ -185,6 +218,38 @@ class Session:
                 yield outcome
         finally:
             converted.close()
+
+    # ------------------------------------------------------------ the tree
+    def _plan(self, files: list[tuple[str, str]]) -> list[_FilePlan]:
+        """Each file's include folders found in its project, and for a header with kernels the `.cu`
+        (of this run) that includes it and is parsed in its place (parse/tree_scan.py)."""
+        if not files:
+            return []
+        roots = set(self._source_roots)
+        for path, _ in files:
+            roots.add(project_root(path))
+        key = tuple(sorted(roots))
+        if self._index is None or self._index[0] != key:
+            self._index = (key, ProjectIndex(list(key)))
+        index = self._index[1]
+        frontend = self.options.frontend
+        user_dirs = tuple(frontend.include_dirs)
+        closures = [index.closure(path, user_dirs) for path, _ in files]
+        headers = frozenset(os.path.realpath(path) for path, _ in files if path.endswith(HEADER_SUFFIXES))
+        plans = []
+        for (path, _), (dirs, _) in zip(files, closures):
+            hosts: list[int] = []
+            if path.endswith(HEADER_SUFFIXES):
+                real = os.path.realpath(path)
+                hosts = [j for j, (other, _) in enumerate(files) if not other.endswith(HEADER_SUFFIXES)
+                         and real in closures[j][1]][:MAX_HOSTS]
+                if hosts:
+                    dirs = closures[hosts[0]][0]
+            options = self.options
+            if dirs:
+                options = replace(options, frontend=replace(frontend, discovered_include_dirs=dirs))
+            plans.append(_FilePlan(options, TreeContext(tuple(files[j] for j in hosts), headers)))
+        return plans
 
     # ------------------------------------------------------------ the process pool
     def map(self, fn: Callable[[Item], Outcome], items: Iterable[Item], *, chunksize: int | None = None,

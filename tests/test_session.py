@@ -89,7 +89,8 @@ def test_second_run_is_read_from_the_cache(tree, tmp_path, monkeypatch):
 def _count_parses(monkeypatch) -> list[str]:
     parsed = []
     real = driver.parse_file
-    monkeypatch.setattr(driver, "parse_file", lambda path, *rest: parsed.append(path) or real(path, *rest))
+    monkeypatch.setattr(driver, "parse_file",
+                        lambda path, *rest, **named: parsed.append(path) or real(path, *rest, **named))
     return parsed
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -27,9 +26,36 @@ from op_coverage.idioms import RAISABLE
 OK, FAILED, USAGE, INTERRUPTED = 0, 1, 2, 130
 
 
+def template_instance(text: str) -> tuple[str, tuple[str, ...]]:
+    """`--instantiate 'k<float, 4>'` -> ("k", ("float", "4")); commas inside nested <...> or (...) stay
+    in their argument (`k<pair<int, int>, 2>` has two)."""
+    text = text.strip()
+    open_at = text.find("<")
+    name = text[:open_at].strip() if open_at > 0 else ""
+    if not name or not text.endswith(">") or not all(part.isidentifier() for part in name.split("::")):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a kernel with template arguments, such as 'scale<float, 4>'")
+    args, depth, current = [], 0, ""
+    for ch in text[open_at + 1:-1]:
+        if ch in "<([":
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    args.append(current.strip())
+    if depth != 0 or not all(args):
+        raise argparse.ArgumentTypeError(f"'{text}': unbalanced or empty template arguments")
+    return name, tuple(args)
+
+
 def add_frontend_arguments(parser: argparse.ArgumentParser, std_help: str = "C++ standard (default c++17)",
-                           compile_commands: bool = True) -> None:
-    """`-I DIR`, `-D NAME[=VALUE]`, `--std`, and `-p DIR` unless `compile_commands` is False."""
+                           compile_commands: bool = True, instantiate: bool = False) -> None:
+    """`-I DIR`, `-D NAME[=VALUE]`, `--std`, `-p DIR` unless `compile_commands` is False, and
+    `--instantiate 'k<float>'` when `instantiate` (commands that take their templates from the user, not
+    from launch specs)."""
     parser.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
                         help="add DIR to the include search path, as with clang (repeatable)")
     parser.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
@@ -38,6 +64,11 @@ def add_frontend_arguments(parser: argparse.ArgumentParser, std_help: str = "C++
     if compile_commands:
         parser.add_argument("-p", dest="compile_commands", metavar="DIR",
                             help="directory holding compile_commands.json")
+    if instantiate:
+        parser.add_argument("--instantiate", action="append", default=[], type=template_instance,
+                            metavar="'KERNEL<ARGS>'",
+                            help="also convert this instantiation of a template kernel, e.g. 'scale<float, 4>' "
+                                 "(repeatable); a template nothing instantiates is converted for float and double")
 
 
 def frontend_options(args: argparse.Namespace, **more):
@@ -45,7 +76,8 @@ def frontend_options(args: argparse.Namespace, **more):
     from cuda2tile.session import FrontendOptions
 
     return FrontendOptions(include_dirs=tuple(args.include_dirs), defines=tuple(args.defines), std=args.std,
-                           compile_commands_dir=args.compile_commands, **more)
+                           compile_commands_dir=args.compile_commands,
+                           instantiate=tuple(getattr(args, "instantiate", ())), **more)
 
 
 def _idiom_list(text: str) -> tuple[str, ...]:
@@ -143,23 +175,19 @@ def nothing_to_convert(command: str, sources: list[str]) -> None:
     error(command, "C2T1007", f"nothing to convert: no .cu file in {', '.join(sources)}")
 
 
-_LAUNCH_BOUNDS = re.compile(r"__launch_bounds__\s*\([^()]*\)")
-_GLOBAL_NAME = re.compile(r"\b__global__\b[^;{}()]*?\b([A-Za-z_]\w*)\s*(?:<[^;{}()]*>\s*)?\(")
 
 
 def kernel_names_in(sources: list[str]) -> set[str]:
-    """The names of the `__global__` functions the `.cu` files under `sources` define, read lexically (for
-    naming the kernels that exist when a `--kernel` matches none; macros that define kernels are missed)."""
+    """The names of the `__global__` functions the files of a run (`.cu`, and headers that define kernels)
+    define, read lexically (for naming the kernels that exist when a `--kernel` matches none; macros that
+    define kernels are missed)."""
     from cuda2tile.files import discover
+    from cuda2tile.parse.tree_scan import HEADER_SUFFIXES, SOURCE_SUFFIXES, read_text, scan_text
 
     names: set[str] = set()
-    files, _ = discover(list(sources), os.devnull)
+    files, _ = discover(list(sources), os.devnull, SOURCE_SUFFIXES + HEADER_SUFFIXES)
     for path, _display in files:
-        try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        names.update(m.group(1) for m in _GLOBAL_NAME.finditer(_LAUNCH_BOUNDS.sub("", text)))
+        names.update(k.name for k in scan_text(read_text(path) or "").kernels)
     return names
 
 
@@ -169,7 +197,11 @@ def input_errors(command: str, sources: list[str]) -> bool:
     from cuda2tile.diagnostics import Severity
     from cuda2tile.files import discover
 
-    files, diags = discover(list(sources), os.devnull)
+    from cuda2tile.parse.tree_scan import HEADER_SUFFIXES, SOURCE_SUFFIXES, read_text, scan_text
+
+    files, diags = discover(list(sources), os.devnull, SOURCE_SUFFIXES + HEADER_SUFFIXES)
+    # a header counts when it defines a kernel (its kernels are converted with it)
+    files = [(p, d) for p, d in files if not p.endswith(HEADER_SUFFIXES) or scan_text(read_text(p) or "").kernels]
     errors = [d for d in diags if d.effective_severity is Severity.ERROR]
     for diag in errors:
         print(render(diag), file=sys.stderr)

@@ -33,7 +33,7 @@ def add_parser(subparsers) -> None:
     conv.add_argument("--kernel", action="append", default=[], metavar="NAME", help="convert only these kernels")
     conv.add_argument("--report", metavar="FILE.json", help="write a machine-readable report")
     conv.add_argument("--werror", action="store_true", help="exit non-zero when any warning is reported")
-    add_frontend_arguments(conv)
+    add_frontend_arguments(conv, instantiate=True)
     conv.add_argument("--cuda-toolkit-headers", action="store_true",
                       help="also search the CUDA toolkit's include dir (after cuda2tile's own headers)")
     conv.add_argument("--max-file-size", type=int, default=DEFAULT_MAX_FILE_SIZE, metavar="BYTES",
@@ -133,8 +133,13 @@ def run(args) -> int:
             failed = True
     summary = report["summary"]
     if not args.quiet:
+        for line in missing_header_lines(summary["missing_headers"]):
+            print(line, file=sys.stderr)
+        inventory = summary["inventory"]
+        found = (f"; {inventory['found']} of {inventory['defined']} kernel definitions found"
+                 if inventory["found"] < inventory["defined"] else "")
         print(f"cuda2tile: {summary['converted']} converted, {summary['partial']} partial, "
-              f"{summary['unsupported']} unsupported kernels in {summary['files']} files"
+              f"{summary['unsupported']} unsupported kernels in {summary['files']} files{found}"
               f"{_cache_note(session.cache, results)} ({time.perf_counter() - start:.2f} s)", file=sys.stderr)
     if not files and not diags:  # else a diagnostic said why: an unreadable SRC (C2T1001), SRC is OUT (C2T1006)
         nothing_to_convert("convert", args.sources)
@@ -146,3 +151,18 @@ def run(args) -> int:
     if args.werror and warned:
         return FAILED
     return FAILED if failed else OK
+
+
+def missing_header_lines(missing: list[dict], limit: int = 10) -> list[str]:
+    """The run's missing headers, once each, most included first: what to add with `-I` (or install)."""
+    if not missing:
+        return []
+    lines = [f"cuda2tile: {len(missing)} header{'s' if len(missing) > 1 else ''} not found (C2T1102); "
+             "add its folder with -I, or -p compile_commands.json:"]
+    for entry in missing[:limit]:
+        blocked = len(entry["blocked_kernels"])
+        lines.append(f"  {entry['header']}: included by {entry['files']} file{'s' if entry['files'] > 1 else ''}"
+                     + (f", {blocked} kernel{'s' if blocked > 1 else ''} of those not converted" if blocked else ""))
+    if len(missing) > limit:
+        lines.append(f"  ... and {len(missing) - limit} more (all in --report)")
+    return lines

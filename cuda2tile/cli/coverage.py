@@ -39,7 +39,7 @@ def add_parser(subparsers) -> None:
     cov.add_argument("--no-cache", action="store_true", help="scan every file, read and write no cache")
     cov.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="processes for files to scan")
     cov.add_argument("--verbose", action="store_true", help="text format: list every kernel and host construct")
-    add_frontend_arguments(cov)
+    add_frontend_arguments(cov, instantiate=True)
     add_raise_argument(cov)
     cov.set_defaults(func=run)
 

@@ -320,7 +320,8 @@ class StmtPrinter:
         """`@T.macro def name(params):` and the body."""
         self.emit(depth, f"@{self.expr.t('macro')}")
         self.emit(depth, f"def {name}({', '.join(params)}):")
-        self.emit(depth + 1, f'"""`__device__ {m.cuda_name}` ({self.source_name}:{m.line})."""')
+        where = f" ({self.source_name}:{m.line})" if m.line > 0 else " (from another file)"
+        self.emit(depth + 1, f'"""`__device__ {m.cuda_name}`{where}."""')
         self.block(m.body, depth + 1)
 
     def stmt(self, s, depth: int) -> None:

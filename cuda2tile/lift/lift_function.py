@@ -96,6 +96,12 @@ class LiftContext:
     macro_builtins: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     active: list[str] = field(default_factory=list)
     sync_memo: dict[str, bool] = field(default_factory=dict)
+    # the file of the kernel being lifted: code read from another file (a `__device__` function in a
+    # header) keeps no line, since the comment above emitted code quotes the kernel's file by line
+    source_file: str = ""
+
+    def line(self, loc: A.Loc) -> int:
+        return loc.line if not self.source_file or loc.file == self.source_file else 0
 
 
 def needs_inlining(name: str, functions: dict[str, A.Function], memo: dict[str, bool]) -> bool:
@@ -184,7 +190,7 @@ class FunctionLifter(ExprLifter):
         return tuple(self.stmt(s))
 
     def stmt(self, s: A.Stmt) -> list[I.Stmt]:
-        line = s.loc.line
+        line = self.ctx.line(s.loc)
         if isinstance(s, A.Block):
             return list(self.block(s))
         if isinstance(s, A.VarDecl):
@@ -214,7 +220,7 @@ class FunctionLifter(ExprLifter):
         raise LiftError("C2T1201", f"unsupported statement: {type(s).__name__}", s.loc)
 
     def var_decl(self, s: A.VarDecl) -> list[I.Stmt]:
-        line = s.loc.line
+        line = self.ctx.line(s.loc)
         t = s.type
         if s.shared:
             return self.shared_decl(s)
@@ -287,7 +293,7 @@ class FunctionLifter(ExprLifter):
         name = self.names.fresh(s.name)
         if isinstance(t, A.Scalar):
             self.bindings[s.decl] = SharedScalarBinding(name, t.dtype)
-            self.decls.append(I.DeclShared(name, t.dtype, 1, s.loc.line))
+            self.decls.append(I.DeclShared(name, t.dtype, 1, self.ctx.line(s.loc)))
             return []
         dtype = innermost_dtype(t) if isinstance(t, A.Array) else None
         if dtype is None or isinstance(t.elem, A.Vector):
@@ -298,7 +304,7 @@ class FunctionLifter(ExprLifter):
         if size is None and any(isinstance(d, I.DeclShared) and d.size is None for d in self.decls):
             raise LiftError("C2T1207", "a second extern __shared__ array: carve views from one pool instead", s.loc)
         self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, t.elem, s.volatile)
-        self.decls.append(I.DeclShared(name, dtype, size, s.loc.line))
+        self.decls.append(I.DeclShared(name, dtype, size, self.ctx.line(s.loc)))
         return []
 
     def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
@@ -507,9 +513,9 @@ class FunctionLifter(ExprLifter):
         cond = self.condition(s.cond) if s.cond is not None else I.Const(True, "bool")
         self.loop_depth += 1
         body = self.block(s.body)
-        step = tuple(self.expr_stmt(s.step, s.loc.line)) if s.step is not None else ()
+        step = tuple(self.expr_stmt(s.step, self.ctx.line(s.loc))) if s.step is not None else ()
         self.loop_depth -= 1
-        return init + [I.While(cond, body + step, s.loc.line)]
+        return init + [I.While(cond, body + step, self.ctx.line(s.loc))]
 
     def serial_for(self, s: A.For) -> list[I.Stmt] | None:
         """`for (int i = a; i < b; i += 2)` with a positive constant step, i and b unchanged by the body
@@ -560,8 +566,8 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         self.loop_depth -= 1
         if loop_var != name:
-            body = (I.Let(name, cast(I.Var(loop_var, counter), dtype), s.loc.line),) + body
-        return [I.For(loop_var, start, stop, stride, body, s.loc.line)]
+            body = (I.Let(name, cast(I.Var(loop_var, counter), dtype), self.ctx.line(s.loc)),) + body
+        return [I.For(loop_var, start, stop, stride, body, self.ctx.line(s.loc))]
 
     def cursor_for(self, s: A.For) -> list[I.Stmt] | None:
         """A loop whose one variable only the step changes (grid-stride loops, counting down...):
@@ -587,7 +593,7 @@ class FunctionLifter(ExprLifter):
             # would advance by the old s (and `i += a[0]` after a body storing to `a` by the old a[0])
             return None
         dtype = self.dtype_of(A.IntLit(0, init.type, init.loc))
-        line = s.loc.line
+        line = self.ctx.line(s.loc)
         cursor = self.names.fresh(f"{init.name}_next")
         self.decls.append(I.DeclVar(cursor, dtype, line))
         self.bindings[decl] = ScalarBinding(cursor, dtype, True)
@@ -633,14 +639,14 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         self.loop_depth -= 1
         if not s.do_while:
-            return [I.While(self.condition(s.cond), body, s.loc.line)]
+            return [I.While(self.condition(s.cond), body, self.ctx.line(s.loc))]
         if _loop_continues(s.body):
             raise LiftError("C2T1212", "`continue` in a do/while loop", s.loc)
         flag = self.names.fresh("again")
-        self.decls.append(I.DeclVar(flag, "bool", s.loc.line))
-        return [I.AssignVar(flag, I.Const(True, "bool"), s.loc.line),
-                I.While(I.Var(flag, "bool"), body + (I.AssignVar(flag, self.condition(s.cond), s.loc.line),),
-                        s.loc.line)]
+        self.decls.append(I.DeclVar(flag, "bool", self.ctx.line(s.loc)))
+        return [I.AssignVar(flag, I.Const(True, "bool"), self.ctx.line(s.loc)),
+                I.While(I.Var(flag, "bool"), body + (I.AssignVar(flag, self.condition(s.cond), self.ctx.line(s.loc)),),
+                        self.ctx.line(s.loc))]
 
     # --------------------------------------------------------- device functions
     def synchronising(self, call: A.Call) -> bool:
@@ -838,8 +844,8 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
                 params.append(I.MacroParam(arg, "scalar", t.dtype))
                 if p.decl in lifter.mutable:  # C parameters are copies: give the macro a mutable local
                     local = lifter.names.fresh(f"{p.name}_local")
-                    lifter.decls.append(I.DeclVar(local, t.dtype, p.loc.line))
-                    prologue.append(I.AssignVar(local, I.Var(arg, t.dtype), p.loc.line))
+                    lifter.decls.append(I.DeclVar(local, t.dtype, lifter.ctx.line(p.loc)))
+                    prologue.append(I.AssignVar(local, I.Var(arg, t.dtype), lifter.ctx.line(p.loc)))
                     lifter.bindings[p.decl] = ScalarBinding(local, t.dtype, True)
                 else:
                     lifter.bindings[p.decl] = ScalarBinding(arg, t.dtype, False)
@@ -856,7 +862,7 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
         builtins = tuple(sorted(b for b in lifter.builtins if lifting.BUILTIN_VARIABLES[b[0]].macro_parameter))
         for var, axis in builtins:
             params.append(I.MacroParam(f"{var}.{axis}", "builtin", "int32"))
-        macro = I.Macro(name, fn.name, tuple(params), tuple(lifter.decls) + body, result, fn.loc.line)
+        macro = I.Macro(name, fn.name, tuple(params), tuple(lifter.decls) + body, result, ctx.line(fn.loc))
         ctx.macros[name] = macro
         ctx.macro_builtins[name] = builtins
         return macro

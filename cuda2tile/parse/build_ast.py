@@ -223,8 +223,12 @@ class _Builder:
 
     # ------------------------------------------------------------ helpers
     def loc(self, c: ci.Cursor) -> A.Loc:
+        """Where `c` is, named as diagnostics name it: a `__device__` function from a header is at the
+        header's path and line, never at the converted file's line of the same number."""
         loc = c.location
-        return A.Loc(self.display, loc.line, loc.column)
+        if loc.file is None or self.in_main_file(c):
+            return A.Loc(self.display, loc.line, loc.column)
+        return A.Loc(self.display_of(os.path.realpath(loc.file.name)), loc.line, loc.column)
 
     def in_main_file(self, c: ci.Cursor) -> bool:
         f = c.location.file
@@ -637,7 +641,7 @@ class _Builder:
         # relative to the header's two semicolons: `for (init; cond; step) body`.
         semis, close = _head_semicolons(c)
         if len(semis) != 2 or close is None:
-            return A.UnsupportedStmt("for loop written through a macro", loc)
+            return self._macro_for(c, loc)
         init = cond = step = body = None
         for ch in c.get_children():
             off = ch.extent.start.offset
@@ -650,6 +654,18 @@ class _Builder:
             else:
                 body = self.single(ch)
         return A.For(init, cond, step, body or A.Block((), loc), loc)
+
+    def _macro_for(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
+        """A `for` written by a macro (`CUDA_KERNEL_LOOP(i, n) { ... }`): its tokens are the macro's
+        invocation, so the clauses cannot be placed by the head's semicolons. clang lists the clauses
+        present in order (init, condition, step, body), so four children are all four clauses, whatever
+        the macro; with fewer, which one is missing cannot be told, and the loop is refused."""
+        kids = list(c.get_children())
+        if len(kids) == 4 and kids[1].kind.is_expression() and kids[2].kind.is_expression() and (
+                kids[0].kind == K.DECL_STMT or kids[0].kind.is_expression()):
+            return A.For(self.single(kids[0]), self.expr(kids[1]), self.expr(kids[2]), self.single(kids[3]), loc)
+        return A.UnsupportedStmt("for loop written through a macro with a clause left out (which one cannot be "
+                                 "told from the macro's expansion)", loc)
 
     # ------------------------------------------------------------ functions
     def function(self, c: ci.Cursor, is_kernel: bool) -> A.Function:
@@ -767,9 +783,17 @@ def _casts_to_reference(c: ci.Cursor) -> bool:
 
 
 def _head_semicolons(c: ci.Cursor) -> tuple[list[int], int | None]:
-    """Offsets of the `;`s in the parenthesised head of a `for`/`if`/`switch`, and of its closing `)`."""
+    """Offsets of the `;`s in the parenthesised head of a `for`/`if`/`switch`, and of its closing `)`;
+    ([], None) when the statement is written by a macro. A macro defined in another file gives no
+    tokens; one defined in the same file gives the tokens from its `#define` to the use (clang's
+    extent), whose `;`s are the definition's: placing the clauses by them read `GRID_LOOP(i, n) {...}`
+    as `for (;;)` with every clause in the body."""
+    tokens = list(c.get_tokens())
+    if not tokens or tokens[0].extent.start.offset != c.extent.start.offset or c.location.offset != \
+            c.extent.start.offset:
+        return [], None
     depth, semis = 0, []
-    for tok in c.get_tokens():
+    for tok in tokens:
         s = tok.spelling
         if s == "(":
             depth += 1
@@ -854,21 +878,72 @@ def _walk_main(cursor: ci.Cursor, builder: _Builder):
             yield c
 
 
+def _walk_user(cursor: ci.Cursor, builder: _Builder):
+    """Top-level declarations of the user's files (the parsed file and its headers, not our prelude):
+    launches of a header's kernels are written in the `.cu` that includes it."""
+    for c in cursor.get_children():
+        if not builder.user_code(c):
+            continue
+        if c.kind == K.NAMESPACE or c.kind == K.LINKAGE_SPEC:
+            yield from _walk_user(c, builder)
+        else:
+            yield c
+
+
+def _qualified_name(c: ci.Cursor) -> str:
+    parts = [c.spelling]
+    parent = c.semantic_parent
+    while parent is not None and parent.kind in (K.NAMESPACE, K.CLASS_DECL, K.STRUCT_DECL):
+        if not parent.spelling:
+            return ""  # an anonymous namespace cannot be named from outside it
+        parts.append(parent.spelling)
+        parent = parent.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def _template_parameter_kinds(c: ci.Cursor) -> tuple[str, ...]:
+    kinds = {K.TEMPLATE_TYPE_PARAMETER: "type", K.TEMPLATE_NON_TYPE_PARAMETER: "value",
+             K.TEMPLATE_TEMPLATE_PARAMETER: "template"}
+    return tuple(kinds[ch.kind] for ch in c.get_children() if ch.kind in kinds)
+
+
+def _file_of(c: ci.Cursor) -> str | None:
+    f = c.location.file
+    return os.path.realpath(f.name) if f is not None else None
+
+
 def _clip(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_lines: int,
                            errors: list[ClangError] | tuple[ClangError, ...] = (),
-                           display_of: Callable[[str], str] | None = None) -> A.TranslationUnit:
-    """Our AST of the file's kernels and the device functions they call. `errors` are clang's, each
-    attributed to the functions whose code or used declarations contain it (`Function.clang_errors`);
-    `display_of` names a header for diagnostics."""
+                           display_of: Callable[[str], str] | None = None, *,
+                           parsed_path: str | None = None,
+                           converted_elsewhere: frozenset[str] = frozenset()) -> A.TranslationUnit:
+    """Our AST of the kernels `path` defines and the device functions they call. `errors` are clang's,
+    each attributed to the functions whose code or used declarations contain it (`Function.clang_errors`);
+    `display_of` names a header for diagnostics.
+
+    `path` is the file whose kernels are wanted; `parsed_path` the file clang parsed, when that is
+    another (a `.cu` that includes the header `path`, so that the header's template kernels are
+    instantiated as the `.cu` launches them). `converted_elsewhere`: headers (real paths) whose kernels
+    are converted from their own entry in this run; their instantiations are not this file's."""
     builder = _Builder(path, display, tuple(errors), display_of)
+    owner = builder.real
+    parsed = os.path.realpath(parsed_path) if parsed_path else owner
     failures: list[str] = []
     kernels: list[A.Function] = []
     launches: list[A.LaunchSite] = []
     instantiations: list[ci.Cursor] = []
+    elsewhere: dict[tuple[str, str], None] = {}
+
+    def owns(definition: ci.Cursor) -> bool:
+        where = _file_of(definition)
+        if where == owner:
+            return True
+        return owner == parsed and where not in converted_elsewhere and builder.user_code(definition)
+
     for c in _walk_main(tu.cursor, builder):
         if c.kind == K.FUNCTION_DECL and _is_kernel(c) and c.is_definition():
             key = builder.function_key(c)
@@ -877,7 +952,12 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
                 kernels.append(_contained(builder, c, True, failures))
         elif c.kind == K.FUNCTION_TEMPLATE and _is_kernel(c) and c.is_definition():
             kernels.append(A.Function(c.spelling, (), A.Void(), None, builder.loc(c), True, is_template=True,
-                                      end_line=c.extent.end.line))
+                                      end_line=c.extent.end.line, qualified_name=_qualified_name(c),
+                                      template_parameters=_template_parameter_kinds(c)))
+    for c in _walk_user(tu.cursor, builder):
+        if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and _is_kernel(c) and c.is_definition() and (
+                _file_of(c) in converted_elsewhere and _file_of(c) != owner):
+            elsewhere[(c.spelling, builder.display_of(_file_of(c)))] = None
         if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.VAR_DECL, K.CXX_METHOD) and not _is_kernel(c):
             for node in _preorder(c):
                 if node.kind == K.CALL_EXPR:
@@ -896,7 +976,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
     for spec in instantiations:
         definition = spec.get_definition() or spec
         key = builder.function_key(definition)
-        if key in builder.seen_functions or not definition.is_definition():
+        if key in builder.seen_functions or not definition.is_definition() or not owns(definition):
             continue
         builder.seen_functions.add(key)
         kernels.append(_contained(builder, definition, True, failures))
@@ -909,7 +989,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
         builder.seen_functions.add(key)
         device.append(_contained(builder, c, False, failures))
     return A.TranslationUnit(display, tuple(kernels) + tuple(device), tuple(launches),
-                             internal_errors=tuple(failures))
+                             internal_errors=tuple(failures), kernels_elsewhere=tuple(elsewhere))
 
 
 def _contained(builder: _Builder, c: ci.Cursor, is_kernel: bool, failures: list[str]) -> A.Function:

@@ -282,6 +282,11 @@ class Function:
     # that is: `typedef __nv_bfloat16 floatX;` without its header makes every `floatX` an int, and a
     # kernel over `floatX*` must be refused with clang's message rather than converted as int32.
     clang_errors: tuple[tuple[Loc, str], ...] = ()
+    # an uninstantiated template kernel: how to name it from the end of the file, and its parameters'
+    # kinds ("type", "value", "template"), to instantiate it for float and double when nothing else does
+    qualified_name: str = ""
+    template_parameters: tuple[str, ...] = ()
+    instantiated_by_default: bool = False  # instantiated by cuda2tile for want of an instantiation in the tree
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +310,8 @@ class TranslationUnit:
     launches: tuple[LaunchSite, ...]
     diagnostics: tuple = field(default=())
     internal_errors: tuple[str, ...] = ()  # tracebacks of functions whose reading failed (each refused, C2T9001)
+    # (kernel, header) of the kernels this file includes from headers converted on their own in the run
+    kernels_elsewhere: tuple[tuple[str, str], ...] = ()
 
 
 def walk(node):

@@ -9,12 +9,13 @@ honoured the way clang tools do. Nothing in the input file is ever written.
 from __future__ import annotations
 
 import codecs
+import ctypes
 import json
 import os
 import re
 import shlex
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import clang.cindex as ci
@@ -26,6 +27,7 @@ from cuda2tile.parse.build_ast import ClangError, build_translation_unit
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing: a missing #include must not stop the parse
+DETAILED_PREPROCESSING_RECORD = 0x01  # keeps the skipped preprocessor branches (the kernel inventory)
 CUDA_TOOLKIT_INCLUDE = Path("/usr/local/cuda/include")
 _PRELUDE_DIR = os.path.realpath(INCLUDE_DIR) + os.sep
 
@@ -39,6 +41,9 @@ class FrontendOptions:
     use_cuda_toolkit: bool = False  # add the toolkit's include dir after ours (for cub/, project headers)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
     instantiate: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (kernel, template args) from specs
+    # folders of the project holding headers its files include (parse/tree_scan.py), searched after
+    # every other include path, so that `-I`, `-p` and our headers win over a guess
+    discovered_include_dirs: tuple[str, ...] = ()
 
 
 @dataclass
@@ -48,6 +53,7 @@ class ParsedFile:
     unit: A.TranslationUnit | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     includes: tuple[str, ...] = ()  # absolute paths of the user headers clang read (not our prelude)
+    skipped_lines: tuple[tuple[str, int, int], ...] = ()  # preprocessor branches not taken in the file
 
 
 def read_source(path: str, display: str, max_size: int) -> tuple[str | None, list[Diagnostic]]:
@@ -153,6 +159,9 @@ def clang_args(options: FrontendOptions, path: str) -> list[str]:
             # many host-code errors made a later `block_sum<float>` call lose its body (it came back as a
             # recovery node). With the limit off nothing is lost; errors are attributed per kernel.
             "-ferror-limit=0",
+            # nvcc accepts `register` in C++17 (a deprecation warning); clang makes it an error, which
+            # refused every kernel of SHOC's MaxFlops. It has no meaning to translate either way.
+            "-Wno-register",
             f"-I{INCLUDE_DIR}", "-include", "cuda2tile_prelude.h",
             # threadIdx/blockIdx as plain uint3 variables (as nvcc declares them): `.x` then survives macros
             "-DCUDA2TILE_PLAIN_BUILTIN_VARS"]
@@ -162,6 +171,7 @@ def clang_args(options: FrontendOptions, path: str) -> list[str]:
         args += compile_db_flags(options.compile_commands_dir, path)
     if options.use_cuda_toolkit and CUDA_TOOLKIT_INCLUDE.is_dir():
         args.append(f"-idirafter{CUDA_TOOLKIT_INCLUDE}")
+    args += [f"-idirafter{d}" for d in options.discovered_include_dirs]
     return args
 
 
@@ -211,6 +221,10 @@ class _HeaderLines:
         return path if rel.startswith("..") else os.path.join(self.display_dir, rel)
 
     def line(self, path: str, line: int) -> str:
+        lines = self.lines_of(path)
+        return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+    def lines_of(self, path: str) -> list[str]:
         if path not in self.lines:
             try:
                 with open(path, "rb") as handle:
@@ -218,35 +232,147 @@ class _HeaderLines:
                 self.lines[path] = split_source_lines(text)
             except OSError:
                 self.lines[path] = []
-        lines = self.lines[path]
-        return lines[line - 1] if 1 <= line <= len(lines) else ""
+        return self.lines[path]
 
 
-def _instantiation_text(options: FrontendOptions) -> str:
+def _instantiation_text(requests: tuple[tuple[str, tuple[str, ...]], ...]) -> str:
     # Taking a template kernel's address instantiates it, so clang gives us the specialization's
     # body with concrete types: `auto __c2t_inst_0 = &scale<float, 4>;`.
-    lines = [f"static auto __c2t_inst_{i} = &{name}<{', '.join(args)}>;"
-             for i, (name, args) in enumerate(options.instantiate)]
+    lines = [f"static auto __c2t_inst_{i} = &{name}<{', '.join(args)}>;" for i, (name, args) in enumerate(requests)]
     return ("\n" + "\n".join(lines) + "\n") if lines else ""
 
 
-def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display: str | None = None) -> ParsedFile:
+# A template kernel nothing instantiates (caffe's are instantiated by a macro of explicit member
+# instantiations that libclang does not expose; a library header's may be instantiated by its users)
+# is converted for these types, in this order, with a note, rather than skipped.
+DEFAULT_TEMPLATE_TYPES = ("float", "double")
+
+
+def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display: str | None = None, *,
+               owner: tuple[str, str] | None = None,
+               converted_elsewhere: frozenset[str] = frozenset(),
+               defaults_for: frozenset[str] | None = None) -> ParsedFile:
+    """Parse `path` and build our AST of its kernels.
+
+    `owner`: (path, display) of a header included by `path` whose kernels are wanted instead of the
+    file's own (the header is parsed in the context of a `.cu` that includes it); the result's source
+    lines and diagnostics are then the header's. `converted_elsewhere`: real paths of headers whose
+    kernels are converted on their own in this run (build_translation_unit). `defaults_for`: the
+    template kernels (by name) that may be instantiated for DEFAULT_TEMPLATE_TYPES when the parse
+    instantiates them with nothing; None: any of them."""
     display = display or path
     text, diags = read_source(path, display, options.max_file_size)
     if text is None:
-        return ParsedFile(display, [], None, diags)
+        return ParsedFile(owner[1] if owner else display, [], None, diags)
+    requests = options.instantiate
+    parsed = _parse(path, display, text, requests, options, owner, converted_elsewhere, diags)
+    if parsed.unit is None:
+        return parsed
+    defaults = _default_instantiations(parsed.unit, requests, defaults_for)
+    if defaults:
+        again = _parse(path, display, text, requests + defaults, options, owner, converted_elsewhere,
+                       list(diags))
+        if again.unit is not None:
+            named = {name for name, _ in defaults}
+            functions = tuple(replace(f, instantiated_by_default=True)
+                              if f.is_kernel and f.template_args and _base_name(f) in named else f
+                              for f in again.unit.functions)
+            parsed = replace(again, unit=replace(again.unit, functions=functions))
+    return parsed
+
+
+def _base_name(fn: A.Function) -> str:
+    return fn.qualified_name or fn.name.split("<")[0]
+
+
+def uninstantiated_templates(unit: A.TranslationUnit) -> frozenset[str]:
+    """Names of the unit's template kernels that no instantiation of the parse gives a body."""
+    instantiated = {f.name.split("<")[0] for f in unit.functions if f.is_kernel and f.template_args}
+    return frozenset(f.name for f in unit.functions if f.is_kernel and f.is_template and f.name not in instantiated)
+
+
+def _default_instantiations(unit: A.TranslationUnit, requests, only: frozenset[str] | None = None
+                            ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`(k, ("float",))`, `(k, ("double",))` for each template kernel of the unit that nothing
+    instantiates and whose parameters are all types (a value parameter has no default to guess)."""
+    instantiated = {f.name.split("<")[0] for f in unit.functions if f.is_kernel and f.template_args}
+    requested = {name.split("::")[-1] for name, _ in requests}
+    out = []
+    for fn in unit.functions:
+        if not (fn.is_kernel and fn.is_template) or fn.name in instantiated or fn.name in requested:
+            continue
+        if only is not None and fn.name not in only:
+            continue
+        if not fn.qualified_name or not fn.template_parameters or set(fn.template_parameters) != {"type"}:
+            continue
+        for scalar in DEFAULT_TEMPLATE_TYPES:
+            out.append((fn.qualified_name, tuple(scalar for _ in fn.template_parameters)))
+    return tuple(out)
+
+
+def _parse(path: str, display: str, text: str, requests, options: FrontendOptions,
+           owner: tuple[str, str] | None, converted_elsewhere: frozenset[str],
+           diags: list[Diagnostic]) -> ParsedFile:
     lines = split_source_lines(text)
-    unsaved_text = text + _instantiation_text(options)
+    unsaved_text = text + _instantiation_text(requests)
     try:  # the prelude precompiled once per flag set (prelude_pch.py): same unit, a fraction of the time
-        tu = prelude_pch.parse(path, clang_args(options, path), [(path, unsaved_text)], KEEP_GOING)
+        tu = prelude_pch.parse(path, clang_args(options, path), [(path, unsaved_text)],
+                               KEEP_GOING | DETAILED_PREPROCESSING_RECORD)
     except ci.TranslationUnitLoadError as err:
         diags.append(Diagnostic("C2T1101", f"clang could not parse the file ({err})", Location(display)))
         return ParsedFile(display, lines, None, diags)
-    headers = _HeaderLines(display, os.path.realpath(path))
-    clang_diags, errors = _clang_diagnostics(tu, display, os.path.realpath(path), headers)
-    diags += clang_diags
-    unit = build_translation_unit(tu, path, display, len(lines), errors, headers.display)
-    return ParsedFile(display, lines, unit, diags, _user_includes(tu))
+    real = os.path.realpath(path)
+    headers = _HeaderLines(display, real)
+    clang_diags, errors = _clang_diagnostics(tu, display, real, headers)
+    skipped = _skipped_ranges(tu)
+    if owner is None:
+        diags += clang_diags
+        unit = build_translation_unit(tu, path, display, len(lines), errors, headers.display,
+                                      converted_elsewhere=converted_elsewhere)
+        return ParsedFile(display, lines, unit, diags, _user_includes(tu),
+                          skipped_lines=tuple(r for r in skipped if r[0] == real))
+    owner_path, owner_display = owner
+    owner_real = os.path.realpath(owner_path)
+    shown = headers.display(owner_real)
+    # the header's own diagnostics, shown at its display name (the includer's are the includer's)
+    diags += [replace(d, loc=replace(d.loc, file=owner_display)) for d in clang_diags if d.loc.file == shown]
+    owner_lines = headers.lines_of(owner_real)
+    unit = build_translation_unit(tu, owner_path, owner_display, len(owner_lines), errors,
+                                  headers.display, parsed_path=path, converted_elsewhere=converted_elsewhere)
+    return ParsedFile(owner_display, owner_lines, unit, diags, _user_includes(tu) + (real,),
+                      skipped_lines=tuple(r for r in skipped if r[0] == owner_real))
+
+
+def _skipped_ranges(tu: ci.TranslationUnit) -> tuple[tuple[str, int, int], ...]:
+    """(real path, first line, last line) of each preprocessor branch clang skipped (`#if 0`,
+    `#ifdef __HIP__`...): a kernel defined there is not compiled in this configuration, and the
+    inventory says so instead of calling it missed."""
+    result = _lib().clang_getAllSkippedRanges(tu)
+    if not result:
+        return ()
+    try:
+        ranges = []
+        for i in range(result.contents.count):
+            r = result.contents.ranges[i]
+            if r.start.file is not None:
+                ranges.append((os.path.realpath(r.start.file.name), r.start.line, r.end.line))
+        return tuple(ranges)
+    finally:
+        _lib().clang_disposeSourceRangeList(result)
+
+
+class _SkippedRanges(ctypes.Structure):
+    _fields_ = [("count", ctypes.c_uint), ("ranges", ctypes.POINTER(ci.SourceRange))]
+
+
+def _lib():
+    lib = ci.conf.lib
+    if not getattr(lib, "_c2t_skipped_ranges", False):
+        lib.clang_getAllSkippedRanges.argtypes = [ci.TranslationUnit]
+        lib.clang_getAllSkippedRanges.restype = ctypes.POINTER(_SkippedRanges)
+        lib.clang_disposeSourceRangeList.argtypes = [ctypes.POINTER(_SkippedRanges)]
+        lib._c2t_skipped_ranges = True
+    return lib
 
 
 def _user_includes(tu: ci.TranslationUnit) -> tuple[str, ...]:

@@ -76,5 +76,9 @@ SCHEMA = {
         "top_host": _TOP,
         "errors": {"type": "array"},
         "files": {"type": "array", "items": _FILE},
+    }, {
+        "missing_headers": {"type": "array", "items": _object({
+            "header": {"type": "string"}, "files": _COUNT,
+            "blocked_kernels": {"type": "array", "items": {"type": "string"}}})},
     }),
 }

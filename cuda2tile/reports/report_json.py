@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from cuda2tile import __version__
 from cuda2tile.reports.collect import TreeScan
 from cuda2tile.reports.summary import kernel_effort, summarize, top_constructs
+from cuda2tile.results import missing_header_name
 
 SCHEMA = "cuda2tile.reports/1"
 
@@ -63,7 +64,21 @@ def build_report(tree: TreeScan, sources: list[str], options: dict, git: dict | 
         "top_host": top_constructs(files, "host"),
         "errors": [{"code": d.code, "message": d.message, "path": d.loc.file} for d in tree.errors],
         "files": [_file(f) for f in files],
+        "missing_headers": _missing_headers(files),
     }
+
+
+def _missing_headers(files) -> list[dict]:
+    """Each header clang could not find, once: the files including it, the kernels it blocks."""
+    table: dict[str, dict] = {}
+    for f in files:
+        names = sorted({missing_header_name(d.message) for d in f.diagnostics if d.code == "C2T1102"} - {""})
+        blocked = [f"{f.display}:{k.name}" for k in f.kernels if k.status == "unsupported"]
+        for name in names:
+            entry = table.setdefault(name, {"header": name, "files": 0, "blocked_kernels": []})
+            entry["files"] += 1
+            entry["blocked_kernels"] += blocked
+    return sorted(table.values(), key=lambda e: (-e["files"], e["header"]))
 
 
 def render(report: dict) -> str:

@@ -52,6 +52,12 @@ def render(report: dict, max_rows: int = 200) -> str:
     if blocked:
         out += ["### Kernels not converted or failing parity", ""]
         out += _table(("location", "kernel", "status", "why", "parity error"), blocked, max_rows)
+    missing = report.get("missing_headers") or []
+    if missing:
+        out += ["### Headers not found", "",
+                "Add their folders with `-I`, or give `-p compile_commands.json`; each blocks the kernels listed.", ""]
+        out += _table(("header", "files including it", "kernels of those files not converted"),
+                      [(f"`{m['header']}`", m["files"], len(m["blocked_kernels"])) for m in missing], max_rows)
     every = [(f"`{f['path']}`", f"`{kr['name']}`", kr["status"], kr["lines"], (kr["parity"] or {}).get("status", "-"))
              for f in report["files"] for kr in f["kernels"]]
     out += [f"<details><summary>All kernels ({len(every)})</summary>", ""]

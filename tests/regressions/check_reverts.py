@@ -1,4 +1,4 @@
-"""Mutation check of issue 15's front-end fixes: revert one guard at a time, run the test that must catch it.
+"""Mutation check of issue 15's front-end fixes (and issue 17's whole-tree reading): revert one guard at a time, run the test that must catch it.
 
 Run from the repository root: `.venv/bin/python tests/regressions/check_reverts.py`. Each line of CHECKS
 names a guard, the exact text that implements it and a replacement that undoes it; the file is
@@ -15,7 +15,7 @@ import tempfile
 CHECKS = [
   ("error limit off", "cuda2tile/parse/frontend.py", '"-ferror-limit=0",', '', "forty_host_errors"),
   ("several operands refused", "cuda2tile/parse/build_ast.py", "            if len(kids) > 1:\n", "            if False:\n", "gnu_elvis"),
-  ("recovery type refused", "cuda2tile/parse/build_ast.py", "        if is_recovery_type(c.type):\n", "        if False:\n", "member_of_float"),
+  ("recovery type refused", "cuda2tile/parse/build_ast.py", "        if isinstance(t, A.Opaque) and is_recovery_type(c.type):", "        if False:", "member_of_float"),
   ("lost initialiser refused", "cuda2tile/parse/build_ast.py", "        if init is None and _writes_initializer(c, statement or c):\n", "        if False:\n", "undeclared_operand"),
   ("static local refused", "cuda2tile/parse/build_ast.py", "        if c.storage_class == ci.StorageClass.STATIC and not shared:\n", "        if False:\n", "@audit_front_end"),
   ("direct init", "cuda2tile/parse/build_ast.py", "        init = self._initializer(c)\n", "        init = self._initializer(c) if '=' in [t.spelling for t in c.get_tokens()] else None\n", "@audit_front_end"),
@@ -40,6 +40,20 @@ CHECKS = [
   ("header location", "cuda2tile/parse/frontend.py", "        if loc_file == real:\n", "        if True:\n", "headers_line"),
   ("bool spelled", "cuda2tile/parse/build_ast.py", '        return "true" if value else "false"', '        return str(value)', "spells_their"),
   ("enum spelled", "cuda2tile/parse/build_ast.py", "    if t.kind == TK.ENUM:\n        enum = t.get_declaration()", "    if False:\n        enum = t.get_declaration()", "spells_their or unscoped"),
+  # issue 17: whole trees (T: runs tests/test_real_trees.py -k EXPR)
+  ("register accepted", "cuda2tile/parse/frontend.py", '"-Wno-register",', '', "@register_storage"),
+  ("macro loops lifted", "cuda2tile/parse/build_ast.py", "            return self._macro_for(c, loc)\n", "            return A.UnsupportedStmt('for loop written through a macro', loc)\n", "@macro_loops"),
+  ("same-file macro head", "cuda2tile/parse/build_ast.py", "    if not tokens or tokens[0].extent.start.offset != c.extent.start.offset", "    if not tokens or False and tokens[0].extent.start.offset != c.extent.start.offset", "@macro_loops"),
+  ("header kernels converted with their includers", "cuda2tile/session.py", "and real in closures[j][1]][:MAX_HOSTS]", "and False][:MAX_HOSTS]", "T:included_twice"),
+  ("header kernels not converted again", "cuda2tile/session.py", "            plans.append(_FilePlan(options, TreeContext(tuple(files[j] for j in hosts), headers)))", "            plans.append(_FilePlan(options, TreeContext(tuple(files[j] for j in hosts), frozenset())))", "T:included_twice"),
+  ("includes found in the project", "cuda2tile/parse/tree_scan.py", "                    if folder not in found_dirs:\n", "                    if False:\n", "T:sibling_include"),
+  ("project root from build files", "cuda2tile/parse/tree_scan.py", "            best = current\n", "            pass\n", "T:sibling_include"),
+  ("nearest candidate", "cuda2tile/parse/tree_scan.py", "    return min(options, key=lambda p: (-shared(p), len(p), p))", "    return min(options, key=lambda p: (len(p), p))", "T:nearest"),
+  ("discovered dirs searched last", "cuda2tile/parse/frontend.py", '    args += [f"-idirafter{d}" for d in options.discovered_include_dirs]', '    args[1:1] = [f"-I{d}" for d in options.discovered_include_dirs]', "T:compile_commands_win"),
+  ("skipped branches told apart", "cuda2tile/driver.py", "        if branch is not None:\n            counts", "        if False:\n            counts", "T:found_or_reported"),
+  ("strings are not code", "cuda2tile/parse/tree_scan.py", "_kernel_definitions(_STRING_OR_CHAR.sub('\"\"', code))", "_kernel_definitions(code)", "T:lexical_scan"),
+  ("float and double by default", "cuda2tile/parse/frontend.py", "    defaults = _default_instantiations(parsed.unit, requests, defaults_for)", "    defaults = ()", "T:nothing_instantiates"),
+  ("header lines kept apart", "cuda2tile/lift/lift_function.py", "        return loc.line if not self.source_file or loc.file == self.source_file else 0", "        return loc.line", "T:included_twice"),
 ]
 ok = True
 for name, path, old, new, k in CHECKS:
@@ -49,8 +63,12 @@ for name, path, old, new, k in CHECKS:
     shutil.copyfile(path, backup)
     try:
         open(path, "w").write(text.replace(old, new))
-        target = ["tests/regressions/test_clang_errors.py", "-k", k] if not k.startswith("@") else \
-            ["tests/regressions/test_regressions.py", "-k", f"test_case and {k[1:]} and no-raise"]
+        if k.startswith("T:"):
+            target = ["tests/test_real_trees.py", "-k", k[2:]]
+        elif k.startswith("@"):
+            target = ["tests/regressions/test_regressions.py", "-k", f"test_case and {k[1:]} and no-raise"]
+        else:
+            target = ["tests/regressions/test_clang_errors.py", "-k", k]
         r = subprocess.run([".venv/bin/python", "-m", "pytest", "-q", "-x"] + target, capture_output=True, text=True)
         caught = r.returncode == 1
         print(f"{'CAUGHT' if caught else 'MISSED'}: reverting '{name}' -> {r.stdout.strip().splitlines()[-1]}")

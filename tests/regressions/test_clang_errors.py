@@ -164,10 +164,10 @@ def test_a_header_error_is_reported_at_the_headers_line_and_spares_the_kernel():
     errors = [d for d in result.diagnostics if d.code == "C2T1101"]
     assert errors and all(d.loc.file == "inc/host_vector_util.h" for d in errors)
     first = errors[0]
-    assert first.loc.line == 5
+    assert first.loc.line == 6
     shown = render(first, result.source_lines).splitlines()
-    assert shown[0].startswith("inc/host_vector_util.h:5:")
-    assert shown[1] == "std::map<int, float> host_lookup_table(int n);"  # the header's line, not the kernel's
+    assert shown[0].startswith("inc/host_vector_util.h:6:")
+    assert shown[1] == "boost::container::flat_map<int, float> host_lookup_table(int n);"  # the header's line
 
 
 def test_a_header_diagnostic_survives_the_cache(tmp_path):

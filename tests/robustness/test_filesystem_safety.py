@@ -260,8 +260,8 @@ def test_file_vanishing_mid_run_is_reported_and_the_rest_converted(tmp_path, cap
     import cuda2tile.session as session_module
     real_discover = session_module.discover
 
-    def discover_then_delete(sources, out_dir):
-        found = real_discover(sources, out_dir)
+    def discover_then_delete(sources, out_dir, *rest):
+        found = real_discover(sources, out_dir, *rest)
         (src / "b.cu").unlink()
         return found
 

@@ -37,7 +37,7 @@ __global__ void copy_bf(const floatX* a, floatX* out) { out[threadIdx.x] = a[thr
 
 // DIAG: Inputs/forty_host_errors.h:2:{{[0-9]+}}: error: C2T1101: unknown type name 'Unknown0'
 // DIAG: Inputs/forty_host_errors.h:2:{{[0-9]+}}: error: C2T1101: unknown type name 'Unknown39'
-// DIAG: Inputs/header_error.h:4:6: error: C2T1101: no template named 'map' in namespace 'std'
-// DIAG-NEXT: std::map<int, float> host_table(int n);
+// DIAG: Inputs/header_error.h:4:1: error: C2T1101: use of undeclared identifier 'boost'
+// DIAG-NEXT: boost::container::flat_map<int, float> host_table(int n);
 // DIAG: clang_errors.cu:27:9: error: C2T1101: unknown type name '__nv_bfloat16'
 // DIAG: clang_errors.cu:28:17: error: C2T1101: kernel 'copy_bf' is not converted: clang error at clang_errors.cu:27:9: unknown type name '__nv_bfloat16'

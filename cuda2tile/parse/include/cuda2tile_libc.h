@@ -6,6 +6,10 @@
 #ifndef CUDA2TILE_LIBC_H
 #define CUDA2TILE_LIBC_H
 
+/* glibc's <stdlib.h> includes <sys/types.h> (uint, ushort, ssize_t, pid_t,
+ * pthread_t...); nvcc's force-included cuda_runtime.h includes <stdlib.h>. */
+#include "sys/types.h"
+
 #define __C2T_LIBC_HD extern "C" __host__ __device__
 #define __C2T_LIBC_H extern "C" __host__
 
@@ -66,6 +70,40 @@ __C2T_LIBC_H int feof(FILE *stream);
 __C2T_LIBC_H int ferror(FILE *stream);
 __C2T_LIBC_H void perror(const char *s);
 __C2T_LIBC_H int remove(const char *filename);
+/* more of <stdio.h> (glibc, _GNU_SOURCE as with g++) */
+__C2T_LIBC_H int rename(const char *old, const char *new_name);
+__C2T_LIBC_H FILE *freopen(const char *__restrict__ filename,
+                           const char *__restrict__ modes,
+                           FILE *__restrict__ stream);
+__C2T_LIBC_H FILE *fdopen(int fd, const char *modes);
+__C2T_LIBC_H FILE *popen(const char *command, const char *modes);
+__C2T_LIBC_H int pclose(FILE *stream);
+__C2T_LIBC_H FILE *tmpfile(void);
+__C2T_LIBC_H int fileno(FILE *stream);
+__C2T_LIBC_H void clearerr(FILE *stream);
+__C2T_LIBC_H int setvbuf(FILE *__restrict__ stream, char *__restrict__ buf,
+                         int modes, size_t n);
+__C2T_LIBC_H void setbuf(FILE *__restrict__ stream, char *__restrict__ buf);
+__C2T_LIBC_H int vsprintf(char *__restrict__ s, const char *__restrict__ format,
+                          __builtin_va_list ap);
+__C2T_LIBC_H int vscanf(const char *__restrict__ format, __builtin_va_list ap);
+__C2T_LIBC_H int vsscanf(const char *__restrict__ s,
+                         const char *__restrict__ format, __builtin_va_list ap);
+__C2T_LIBC_H int getc(FILE *stream);
+__C2T_LIBC_H int putc(int c, FILE *stream);
+__C2T_LIBC_H int ungetc(int c, FILE *stream);
+__C2T_LIBC_H long getline(char **__restrict__ lineptr, size_t *__restrict__ n,
+                          FILE *__restrict__ stream);
+__C2T_LIBC_H int fgetpos(FILE *__restrict__ stream, fpos_t *__restrict__ pos);
+__C2T_LIBC_H int fsetpos(FILE *stream, const fpos_t *pos);
+__C2T_LIBC_H int fseeko(FILE *stream, long off, int whence);
+__C2T_LIBC_H long ftello(FILE *stream);
+#define _IOFBF 0
+#define _IOLBF 1
+#define _IONBF 2
+#define L_tmpnam 20
+#define TMP_MAX 238328
+#define FOPEN_MAX 16
 
 /* <stdlib.h> */
 #define EXIT_SUCCESS 0
@@ -114,6 +152,31 @@ __C2T_LIBC_H void *bsearch(const void *key, const void *base, size_t nmemb,
 __C2T_LIBC_H div_t div(int numer, int denom);
 __C2T_LIBC_H ldiv_t ldiv(long numer, long denom);
 /* abs/labs/llabs are declared with the math functions. */
+/* more of <stdlib.h> (glibc, _GNU_SOURCE as with g++) */
+__C2T_LIBC_H long random(void);
+__C2T_LIBC_H void srandom(unsigned int seed);
+__C2T_LIBC_H char *initstate(unsigned int seed, char *statebuf, size_t statelen);
+__C2T_LIBC_H char *setstate(char *statebuf);
+__C2T_LIBC_H int rand_r(unsigned int *seed);
+__C2T_LIBC_H double erand48(unsigned short xsubi[3]);
+__C2T_LIBC_H long nrand48(unsigned short xsubi[3]);
+__C2T_LIBC_H long mrand48(void);
+__C2T_LIBC_H int setenv(const char *name, const char *value, int replace);
+__C2T_LIBC_H int unsetenv(const char *name);
+__C2T_LIBC_H int putenv(char *string);
+__C2T_LIBC_H int mkstemp(char *tmpl);
+__C2T_LIBC_H char *mkdtemp(char *tmpl);
+__C2T_LIBC_H char *realpath(const char *__restrict__ name,
+                            char *__restrict__ resolved);
+__C2T_LIBC_H long double strtold(const char *__restrict__ nptr,
+                                 char **__restrict__ endptr);
+__C2T_LIBC_H void *valloc(size_t size);
+__C2T_LIBC_H __attribute__((noreturn)) void quick_exit(int status);
+__C2T_LIBC_H int at_quick_exit(void (*func)(void));
+typedef struct { long long quot; long long rem; } lldiv_t;
+__C2T_LIBC_H lldiv_t lldiv(long long numer, long long denom);
+/* <alloca.h>, included by glibc's <stdlib.h> */
+#define alloca(size) __builtin_alloca(size)
 
 /* <string.h> */
 __C2T_LIBC_HD void *memcpy(void *__restrict__ dest,
@@ -137,6 +200,23 @@ __C2T_LIBC_H char *strstr(const char *haystack, const char *needle);
 __C2T_LIBC_H char *strdup(const char *s);
 __C2T_LIBC_H char *strtok(char *__restrict__ s, const char *__restrict__ delim);
 __C2T_LIBC_H char *strerror(int errnum);
+/* more of <string.h> (glibc, _GNU_SOURCE as with g++) */
+__C2T_LIBC_H char *strndup(const char *s, size_t n);
+__C2T_LIBC_H size_t strnlen(const char *s, size_t maxlen);
+__C2T_LIBC_H char *strtok_r(char *__restrict__ s, const char *__restrict__ delim,
+                            char **__restrict__ save_ptr);
+__C2T_LIBC_H char *strsep(char **__restrict__ stringp,
+                          const char *__restrict__ delim);
+__C2T_LIBC_H size_t strspn(const char *s, const char *accept);
+__C2T_LIBC_H size_t strcspn(const char *s, const char *reject);
+__C2T_LIBC_H char *strpbrk(const char *s, const char *accept);
+__C2T_LIBC_H int strcoll(const char *s1, const char *s2);
+__C2T_LIBC_H size_t strxfrm(char *__restrict__ dest, const char *__restrict__ src,
+                            size_t n);
+__C2T_LIBC_H void *memccpy(void *__restrict__ dest, const void *__restrict__ src,
+                           int c, size_t n);
+__C2T_LIBC_H char *strsignal(int sig);
+__C2T_LIBC_H char *strcasestr(const char *haystack, const char *needle);
 /* <strings.h> (glibc's <string.h> exposes these too) */
 __C2T_LIBC_H int strcasecmp(const char *s1, const char *s2);
 __C2T_LIBC_H int strncasecmp(const char *s1, const char *s2, size_t n);
@@ -152,7 +232,25 @@ __C2T_LIBC_HD clock_t clock(void);
 __C2T_LIBC_H time_t time(time_t *timer);
 __C2T_LIBC_H double difftime(time_t time1, time_t time0);
 __C2T_LIBC_H int clock_gettime(int clock_id, struct timespec *tp);
+__C2T_LIBC_H struct tm *localtime(const time_t *timer);
+__C2T_LIBC_H struct tm *gmtime(const time_t *timer);
+__C2T_LIBC_H struct tm *localtime_r(const time_t *__restrict__ timer,
+                                    struct tm *__restrict__ tp);
+__C2T_LIBC_H struct tm *gmtime_r(const time_t *__restrict__ timer,
+                                 struct tm *__restrict__ tp);
+__C2T_LIBC_H time_t mktime(struct tm *tp);
+__C2T_LIBC_H char *ctime(const time_t *timer);
+__C2T_LIBC_H char *asctime(const struct tm *tp);
+__C2T_LIBC_H size_t strftime(char *__restrict__ s, size_t maxsize,
+                             const char *__restrict__ format,
+                             const struct tm *__restrict__ tp);
+__C2T_LIBC_H int nanosleep(const struct timespec *requested_time,
+                           struct timespec *remaining);
+__C2T_LIBC_H int clock_getres(int clock_id, struct timespec *res);
 #define CLOCK_REALTIME 0
+#define CLOCK_PROCESS_CPUTIME_ID 2
+#define CLOCK_THREAD_CPUTIME_ID 3
+#define CLOCK_MONOTONIC_RAW 4
 #define CLOCK_MONOTONIC 1
 
 /* <assert.h>: device-side __assertfail as in clang's CUDA wrapper; the

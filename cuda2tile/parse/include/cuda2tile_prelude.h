@@ -34,6 +34,11 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
+/* nvcc defines __NVCC__ for every file it compiles; projects test it to pick their host/device
+   qualifiers (mmcv's spconv: `#ifdef __NVCC__ #define TV_HOST_DEVICE __host__ __device__`). */
+#ifndef __NVCC__
+#define __NVCC__ 1
+#endif
 #define __CUDACC_VER_MAJOR__ 12
 #define __CUDACC_VER_MINOR__ 4
 #define __CUDACC_VER_BUILD__ 0

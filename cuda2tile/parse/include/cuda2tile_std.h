@@ -176,6 +176,288 @@ template <class _T>
 typename add_rvalue_reference<_T>::type declval() noexcept;
 template <class...> using void_t = void;
 
+/* More of <type_traits> (cuda2tile_std.h is the prelude: every trait is a
+ * template, so it costs nothing until used). */
+template <class _T> struct is_volatile : false_type {};
+template <class _T> struct is_volatile<volatile _T> : true_type {};
+template <class _T> struct is_lvalue_reference : false_type {};
+template <class _T> struct is_lvalue_reference<_T &> : true_type {};
+template <class _T> struct is_rvalue_reference : false_type {};
+template <class _T> struct is_rvalue_reference<_T &&> : true_type {};
+template <class _T> struct is_function : bool_constant<__is_function(_T)> {};
+template <class _T> struct is_union : bool_constant<__is_union(_T)> {};
+template <class _T> struct is_object : bool_constant<__is_object(_T)> {};
+template <class _T>
+struct is_fundamental : bool_constant<__is_fundamental(_T)> {};
+template <class _T> struct is_compound : bool_constant<__is_compound(_T)> {};
+template <class _T>
+struct is_member_pointer : bool_constant<__is_member_pointer(_T)> {};
+template <class _T>
+struct is_member_function_pointer
+    : bool_constant<__is_member_function_pointer(_T)> {};
+template <class _T>
+struct is_member_object_pointer
+    : bool_constant<__is_member_object_pointer(_T)> {};
+template <class _T>
+struct is_null_pointer : is_same<typename remove_cv<_T>::type, nullptr_t> {};
+template <class _T> struct is_empty : bool_constant<__is_empty(_T)> {};
+template <class _T>
+struct is_polymorphic : bool_constant<__is_polymorphic(_T)> {};
+template <class _T> struct is_abstract : bool_constant<__is_abstract(_T)> {};
+template <class _T> struct is_final : bool_constant<__is_final(_T)> {};
+template <class _T> struct is_aggregate : bool_constant<__is_aggregate(_T)> {};
+template <class _T> struct is_trivial : bool_constant<__is_trivial(_T)> {};
+template <class _T>
+struct is_standard_layout : bool_constant<__is_standard_layout(_T)> {};
+template <class _T> struct is_pod : bool_constant<__is_pod(_T)> {};
+template <class _T>
+struct has_virtual_destructor : bool_constant<__has_virtual_destructor(_T)> {};
+template <class _T, class... _A>
+struct is_constructible : bool_constant<__is_constructible(_T, _A...)> {};
+template <class _T>
+struct is_default_constructible : is_constructible<_T> {};
+template <class _T>
+struct is_copy_constructible
+    : is_constructible<_T, typename add_lvalue_reference<const _T>::type> {};
+template <class _T>
+struct is_move_constructible
+    : is_constructible<_T, typename add_rvalue_reference<_T>::type> {};
+template <class _T, class _U>
+struct is_assignable : bool_constant<__is_assignable(_T, _U)> {};
+template <class _T>
+struct is_copy_assignable
+    : is_assignable<typename add_lvalue_reference<_T>::type,
+                    typename add_lvalue_reference<const _T>::type> {};
+template <class _T>
+struct is_move_assignable
+    : is_assignable<typename add_lvalue_reference<_T>::type,
+                    typename add_rvalue_reference<_T>::type> {};
+template <class _T>
+struct is_destructible : bool_constant<__is_destructible(_T)> {};
+template <class _T, class... _A>
+struct is_trivially_constructible
+    : bool_constant<__is_trivially_constructible(_T, _A...)> {};
+template <class _T>
+struct is_trivially_default_constructible : is_trivially_constructible<_T> {};
+template <class _T>
+struct is_trivially_copy_constructible
+    : is_trivially_constructible<_T, const _T &> {};
+template <class _T>
+struct is_trivially_move_constructible
+    : is_trivially_constructible<_T, _T &&> {};
+template <class _T, class _U>
+struct is_trivially_assignable
+    : bool_constant<__is_trivially_assignable(_T, _U)> {};
+template <class _T>
+struct is_trivially_copy_assignable
+    : is_trivially_assignable<_T &, const _T &> {};
+template <class _T>
+struct is_trivially_move_assignable : is_trivially_assignable<_T &, _T &&> {};
+template <class _T>
+struct is_trivially_destructible
+    : bool_constant<__is_trivially_destructible(_T)> {};
+template <class _T, class... _A>
+struct is_nothrow_constructible
+    : bool_constant<__is_nothrow_constructible(_T, _A...)> {};
+template <class _T>
+struct is_nothrow_default_constructible : is_nothrow_constructible<_T> {};
+template <class _T>
+struct is_nothrow_copy_constructible
+    : is_nothrow_constructible<_T, const _T &> {};
+template <class _T>
+struct is_nothrow_move_constructible : is_nothrow_constructible<_T, _T &&> {};
+template <class _T, class _U>
+struct is_nothrow_assignable
+    : bool_constant<__is_nothrow_assignable(_T, _U)> {};
+template <class _T>
+struct is_nothrow_copy_assignable : is_nothrow_assignable<_T &, const _T &> {};
+template <class _T>
+struct is_nothrow_move_assignable : is_nothrow_assignable<_T &, _T &&> {};
+template <class _T>
+struct is_nothrow_destructible : bool_constant<__is_nothrow_destructible(_T)> {};
+template <class _T>
+struct alignment_of : integral_constant<size_t, alignof(_T)> {};
+template <class _T> struct rank : integral_constant<size_t, __array_rank(_T)> {};
+template <class _T, unsigned _I = 0>
+struct extent : integral_constant<size_t, __array_extent(_T, _I)> {};
+template <class _T> struct remove_extent { typedef _T type; };
+template <class _T> struct remove_extent<_T[]> { typedef _T type; };
+template <class _T, size_t _N> struct remove_extent<_T[_N]> { typedef _T type; };
+template <class _T> struct remove_all_extents { typedef _T type; };
+template <class _T> struct remove_all_extents<_T[]> {
+  typedef typename remove_all_extents<_T>::type type;
+};
+template <class _T, size_t _N> struct remove_all_extents<_T[_N]> {
+  typedef typename remove_all_extents<_T>::type type;
+};
+template <class _T> struct add_volatile { typedef volatile _T type; };
+template <class _T> struct add_cv { typedef const volatile _T type; };
+template <class _T> using add_volatile_t = typename add_volatile<_T>::type;
+template <class _T> using add_cv_t = typename add_cv<_T>::type;
+template <class _T>
+using add_lvalue_reference_t = typename add_lvalue_reference<_T>::type;
+template <class _T>
+using add_rvalue_reference_t = typename add_rvalue_reference<_T>::type;
+template <class _T> using remove_volatile_t = typename remove_volatile<_T>::type;
+template <class _T> using remove_extent_t = typename remove_extent<_T>::type;
+template <class _T>
+using remove_all_extents_t = typename remove_all_extents<_T>::type;
+template <class _T> using underlying_type_t = typename underlying_type<_T>::type;
+template <class _T> using type_identity_t = typename type_identity<_T>::type;
+/* "the most stringent alignment" for the default: 16, as libstdc++ on x86_64. */
+template <size_t _Len, size_t _Align = 16>
+struct aligned_storage {
+  struct type {
+    alignas(_Align) unsigned char __data[_Len];
+  };
+};
+template <size_t _Len, size_t _Align = 16>
+using aligned_storage_t = typename aligned_storage<_Len, _Align>::type;
+template <class... _B> struct conjunction : true_type {};
+template <class _B1> struct conjunction<_B1> : _B1 {};
+template <class _B1, class... _Bn>
+struct conjunction<_B1, _Bn...>
+    : conditional<bool(_B1::value), conjunction<_Bn...>, _B1>::type {};
+template <class... _B> struct disjunction : false_type {};
+template <class _B1> struct disjunction<_B1> : _B1 {};
+template <class _B1, class... _Bn>
+struct disjunction<_B1, _Bn...>
+    : conditional<bool(_B1::value), _B1, disjunction<_Bn...>>::type {};
+template <class _B> struct negation : bool_constant<!bool(_B::value)> {};
+template <class _T1, class _T2, class = void> struct __c2t_common_type2 {};
+template <class _T1, class _T2>
+struct __c2t_common_type2<
+    _T1, _T2, void_t<decltype(false ? declval<_T1>() : declval<_T2>())>> {
+  typedef typename decay<decltype(false ? declval<_T1>()
+                                        : declval<_T2>())>::type type;
+};
+template <class... _T> struct common_type {};
+template <class _T> struct common_type<_T> : common_type<_T, _T> {};
+template <class _T1, class _T2>
+struct common_type<_T1, _T2>
+    : __c2t_common_type2<typename decay<_T1>::type,
+                         typename decay<_T2>::type> {};
+template <class _T1, class _T2, class _T3, class... _R>
+struct common_type<_T1, _T2, _T3, _R...>
+    : common_type<typename common_type<_T1, _T2>::type, _T3, _R...> {};
+template <class... _T> using common_type_t = typename common_type<_T...>::type;
+/* invoke_result/result_of: callables only (no pointer-to-member forms). */
+template <class _Void, class _F, class... _A> struct __c2t_invoke_result {};
+template <class _F, class... _A>
+struct __c2t_invoke_result<
+    void_t<decltype(declval<_F>()(declval<_A>()...))>, _F, _A...> {
+  typedef decltype(declval<_F>()(declval<_A>()...)) type;
+};
+template <class _F, class... _A>
+struct invoke_result : __c2t_invoke_result<void, _F, _A...> {};
+template <class _F, class... _A>
+using invoke_result_t = typename invoke_result<_F, _A...>::type;
+template <class _Sig> struct result_of;
+template <class _F, class... _A>
+struct result_of<_F(_A...)> : invoke_result<_F, _A...> {};
+template <class _Sig> using result_of_t = typename result_of<_Sig>::type;
+template <class _Void, class _F, class... _A>
+struct __c2t_is_invocable : false_type {};
+template <class _F, class... _A>
+struct __c2t_is_invocable<void_t<typename invoke_result<_F, _A...>::type>, _F,
+                          _A...> : true_type {};
+template <class _F, class... _A>
+struct is_invocable : __c2t_is_invocable<void, _F, _A...> {};
+template <class _R, class _F, class... _A>
+struct is_invocable_r
+    : conjunction<is_invocable<_F, _A...>,
+                  is_convertible<invoke_result_t<_F, _A...>, _R>> {};
+template <class _T>
+inline constexpr bool is_reference_v = is_reference<_T>::value;
+template <class _T>
+inline constexpr bool is_lvalue_reference_v = is_lvalue_reference<_T>::value;
+template <class _T>
+inline constexpr bool is_rvalue_reference_v = is_rvalue_reference<_T>::value;
+template <class _T> inline constexpr bool is_const_v = is_const<_T>::value;
+template <class _T>
+inline constexpr bool is_volatile_v = is_volatile<_T>::value;
+template <class _T> inline constexpr bool is_array_v = is_array<_T>::value;
+template <class _T> inline constexpr bool is_enum_v = is_enum<_T>::value;
+template <class _T> inline constexpr bool is_class_v = is_class<_T>::value;
+template <class _T> inline constexpr bool is_union_v = is_union<_T>::value;
+template <class _T>
+inline constexpr bool is_function_v = is_function<_T>::value;
+template <class _T> inline constexpr bool is_scalar_v = is_scalar<_T>::value;
+template <class _T> inline constexpr bool is_object_v = is_object<_T>::value;
+template <class _T>
+inline constexpr bool is_fundamental_v = is_fundamental<_T>::value;
+template <class _T>
+inline constexpr bool is_member_pointer_v = is_member_pointer<_T>::value;
+template <class _T>
+inline constexpr bool is_null_pointer_v = is_null_pointer<_T>::value;
+template <class _T> inline constexpr bool is_empty_v = is_empty<_T>::value;
+template <class _T>
+inline constexpr bool is_polymorphic_v = is_polymorphic<_T>::value;
+template <class _T>
+inline constexpr bool is_abstract_v = is_abstract<_T>::value;
+template <class _T> inline constexpr bool is_final_v = is_final<_T>::value;
+template <class _T> inline constexpr bool is_trivial_v = is_trivial<_T>::value;
+template <class _T>
+inline constexpr bool is_trivially_copyable_v = is_trivially_copyable<_T>::value;
+template <class _T>
+inline constexpr bool is_standard_layout_v = is_standard_layout<_T>::value;
+template <class _T> inline constexpr bool is_pod_v = is_pod<_T>::value;
+template <class _B, class _D>
+inline constexpr bool is_base_of_v = is_base_of<_B, _D>::value;
+template <class _F, class _T>
+inline constexpr bool is_convertible_v = is_convertible<_F, _T>::value;
+template <class _T, class... _A>
+inline constexpr bool is_constructible_v = is_constructible<_T, _A...>::value;
+template <class _T>
+inline constexpr bool is_default_constructible_v =
+    is_default_constructible<_T>::value;
+template <class _T>
+inline constexpr bool is_copy_constructible_v = is_copy_constructible<_T>::value;
+template <class _T>
+inline constexpr bool is_move_constructible_v = is_move_constructible<_T>::value;
+template <class _T, class _U>
+inline constexpr bool is_assignable_v = is_assignable<_T, _U>::value;
+template <class _T>
+inline constexpr bool is_copy_assignable_v = is_copy_assignable<_T>::value;
+template <class _T>
+inline constexpr bool is_move_assignable_v = is_move_assignable<_T>::value;
+template <class _T>
+inline constexpr bool is_destructible_v = is_destructible<_T>::value;
+template <class _T>
+inline constexpr bool is_trivially_destructible_v =
+    is_trivially_destructible<_T>::value;
+template <class _T>
+inline constexpr bool is_trivially_default_constructible_v =
+    is_trivially_default_constructible<_T>::value;
+template <class _T>
+inline constexpr bool is_trivially_copy_constructible_v =
+    is_trivially_copy_constructible<_T>::value;
+template <class _T, class... _A>
+inline constexpr bool is_nothrow_constructible_v =
+    is_nothrow_constructible<_T, _A...>::value;
+template <class _T>
+inline constexpr bool is_nothrow_move_constructible_v =
+    is_nothrow_move_constructible<_T>::value;
+template <class _T>
+inline constexpr bool has_virtual_destructor_v = has_virtual_destructor<_T>::value;
+template <class _T>
+inline constexpr size_t alignment_of_v = alignment_of<_T>::value;
+template <class _T> inline constexpr size_t rank_v = rank<_T>::value;
+template <class _T, unsigned _I = 0>
+inline constexpr size_t extent_v = extent<_T, _I>::value;
+template <class... _B>
+inline constexpr bool conjunction_v = conjunction<_B...>::value;
+template <class... _B>
+inline constexpr bool disjunction_v = disjunction<_B...>::value;
+template <class _B> inline constexpr bool negation_v = negation<_B>::value;
+template <class _F, class... _A>
+inline constexpr bool is_invocable_v = is_invocable<_F, _A...>::value;
+template <class _R, class _F, class... _A>
+inline constexpr bool is_invocable_r_v = is_invocable_r<_R, _F, _A...>::value;
+constexpr bool is_constant_evaluated() noexcept {
+  return __builtin_is_constant_evaluated();
+}
+
 /* <utility> */
 template <class _T>
 constexpr typename remove_reference<_T>::type &&move(_T &&__t) noexcept {
@@ -201,11 +483,137 @@ template <class _T1, class _T2> struct pair {
   _T2 second;
   constexpr pair() : first(), second() {}
   constexpr pair(const _T1 &__a, const _T2 &__b) : first(__a), second(__b) {}
+  pair(const pair &) = default;
+  pair(pair &&) = default;
+  template <class _U1, class _U2>
+  constexpr pair(_U1 &&__x, _U2 &&__y)
+      : first(static_cast<_U1 &&>(__x)), second(static_cast<_U2 &&>(__y)) {}
+  template <class _U1, class _U2>
+  constexpr pair(const pair<_U1, _U2> &__p)
+      : first(__p.first), second(__p.second) {}
+  template <class _U1, class _U2>
+  constexpr pair(pair<_U1, _U2> &&__p)
+      : first(static_cast<_U1 &&>(__p.first)),
+        second(static_cast<_U2 &&>(__p.second)) {}
+  pair &operator=(const pair &) = default;
+  pair &operator=(pair &&) = default;
+  template <class _U1, class _U2>
+  constexpr pair &operator=(const pair<_U1, _U2> &__p) {
+    first = __p.first;
+    second = __p.second;
+    return *this;
+  }
+  constexpr void swap(pair &__p) {
+    _T1 __f = static_cast<_T1 &&>(first);
+    first = static_cast<_T1 &&>(__p.first);
+    __p.first = static_cast<_T1 &&>(__f);
+    _T2 __s = static_cast<_T2 &&>(second);
+    second = static_cast<_T2 &&>(__p.second);
+    __p.second = static_cast<_T2 &&>(__s);
+  }
 };
 template <class _T1, class _T2>
 constexpr pair<_T1, _T2> make_pair(_T1 __a, _T2 __b) {
   return pair<_T1, _T2>(__a, __b);
 }
+template <class _T1, class _T2>
+constexpr bool operator==(const pair<_T1, _T2> &__x, const pair<_T1, _T2> &__y) {
+  return __x.first == __y.first && __x.second == __y.second;
+}
+template <class _T1, class _T2>
+constexpr bool operator!=(const pair<_T1, _T2> &__x, const pair<_T1, _T2> &__y) {
+  return !(__x == __y);
+}
+template <class _T1, class _T2>
+constexpr bool operator<(const pair<_T1, _T2> &__x, const pair<_T1, _T2> &__y) {
+  return __x.first < __y.first ||
+         (!(__y.first < __x.first) && __x.second < __y.second);
+}
+template <class _T1, class _T2>
+constexpr bool operator>(const pair<_T1, _T2> &__x, const pair<_T1, _T2> &__y) {
+  return __y < __x;
+}
+template <class _T1, class _T2>
+constexpr bool operator<=(const pair<_T1, _T2> &__x, const pair<_T1, _T2> &__y) {
+  return !(__y < __x);
+}
+template <class _T1, class _T2>
+constexpr bool operator>=(const pair<_T1, _T2> &__x, const pair<_T1, _T2> &__y) {
+  return !(__x < __y);
+}
+/* tuple protocol (declared by <utility> in C++17); <tuple> adds tuple. */
+template <class _T> struct tuple_size;
+template <class _T>
+struct tuple_size<const _T> : integral_constant<size_t, tuple_size<_T>::value> {};
+template <size_t _I, class _T> struct tuple_element;
+template <size_t _I, class _T> struct tuple_element<_I, const _T> {
+  typedef const typename tuple_element<_I, _T>::type type;
+};
+template <size_t _I, class _T>
+using tuple_element_t = typename tuple_element<_I, _T>::type;
+template <class _T>
+inline constexpr size_t tuple_size_v = tuple_size<_T>::value;
+template <class _T1, class _T2>
+struct tuple_size<pair<_T1, _T2>> : integral_constant<size_t, 2> {};
+template <class _T1, class _T2> struct tuple_element<0, pair<_T1, _T2>> {
+  typedef _T1 type;
+};
+template <class _T1, class _T2> struct tuple_element<1, pair<_T1, _T2>> {
+  typedef _T2 type;
+};
+template <size_t _I, class _T1, class _T2>
+constexpr typename tuple_element<_I, pair<_T1, _T2>>::type &
+get(pair<_T1, _T2> &__p) noexcept {
+  if constexpr (_I == 0) return __p.first; else return __p.second;
+}
+template <size_t _I, class _T1, class _T2>
+constexpr const typename tuple_element<_I, pair<_T1, _T2>>::type &
+get(const pair<_T1, _T2> &__p) noexcept {
+  if constexpr (_I == 0) return __p.first; else return __p.second;
+}
+template <size_t _I, class _T1, class _T2>
+constexpr typename tuple_element<_I, pair<_T1, _T2>>::type &&
+get(pair<_T1, _T2> &&__p) noexcept {
+  if constexpr (_I == 0)
+    return static_cast<_T1 &&>(__p.first);
+  else
+    return static_cast<_T2 &&>(__p.second);
+}
+template <class _T, _T... _I> struct integer_sequence {
+  typedef _T value_type;
+  static constexpr size_t size() noexcept { return sizeof...(_I); }
+};
+template <size_t... _I> using index_sequence = integer_sequence<size_t, _I...>;
+template <class _T, _T _N>
+using make_integer_sequence = __make_integer_seq<integer_sequence, _T, _N>;
+template <size_t _N>
+using make_index_sequence = make_integer_sequence<size_t, _N>;
+template <class... _T>
+using index_sequence_for = make_index_sequence<sizeof...(_T)>;
+template <class _T, class _U = _T>
+constexpr _T exchange(_T &__obj, _U &&__new_val) {
+  _T __old = static_cast<_T &&>(__obj);
+  __obj = static_cast<_U &&>(__new_val);
+  return __old;
+}
+template <class _T> constexpr const _T &as_const(_T &__t) noexcept { return __t; }
+template <class _T> void as_const(const _T &&) = delete;
+template <class _T> constexpr _T *addressof(_T &__r) noexcept {
+  return __builtin_addressof(__r);
+}
+template <class _T> const _T *addressof(const _T &&) = delete;
+template <class _T, size_t _N>
+constexpr void swap(_T (&__a)[_N], _T (&__b)[_N]) noexcept {
+  for (size_t __i = 0; __i < _N; ++__i) swap(__a[__i], __b[__i]);
+}
+struct piecewise_construct_t { explicit piecewise_construct_t() = default; };
+inline constexpr piecewise_construct_t piecewise_construct{};
+struct in_place_t { explicit in_place_t() = default; };
+inline constexpr in_place_t in_place{};
+template <class _T> struct in_place_type_t { explicit in_place_type_t() = default; };
+template <class _T> inline constexpr in_place_type_t<_T> in_place_type{};
+template <size_t _I> struct in_place_index_t { explicit in_place_index_t() = default; };
+template <size_t _I> inline constexpr in_place_index_t<_I> in_place_index{};
 
 /* <algorithm> (the constexpr scalar ones) */
 template <class _T> constexpr const _T &min(const _T &__a, const _T &__b) {

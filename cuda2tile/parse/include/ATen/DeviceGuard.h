@@ -1,0 +1,5 @@
+/* <ATen/DeviceGuard.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_ATEN_DEVICEGUARD_H
+#define CUDA2TILE_ATEN_DEVICEGUARD_H
+#include "cuda2tile_torch.h"
+#endif

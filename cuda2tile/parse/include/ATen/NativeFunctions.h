@@ -1,0 +1,5 @@
+/* <ATen/NativeFunctions.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_ATEN_NATIVEFUNCTIONS_H
+#define CUDA2TILE_ATEN_NATIVEFUNCTIONS_H
+#include "cuda2tile_torch.h"
+#endif

@@ -1,0 +1,5 @@
+/* <ATen/OpMathType.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_ATEN_OPMATHTYPE_H
+#define CUDA2TILE_ATEN_OPMATHTYPE_H
+#include "cuda2tile_torch.h"
+#endif

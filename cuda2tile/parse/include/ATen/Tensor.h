@@ -1,0 +1,5 @@
+/* <ATen/Tensor.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_ATEN_TENSOR_H
+#define CUDA2TILE_ATEN_TENSOR_H
+#include "cuda2tile_torch.h"
+#endif

@@ -1,0 +1,5 @@
+/* <ATen/core/TensorAccessor.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_ATEN_CORE_TENSORACCESSOR_H
+#define CUDA2TILE_ATEN_CORE_TENSORACCESSOR_H
+#include "cuda2tile_torch.h"
+#endif

@@ -1,0 +1,5 @@
+/* <ATen/cuda/CUDAContext.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_ATEN_CUDA_CUDACONTEXT_H
+#define CUDA2TILE_ATEN_CUDA_CUDACONTEXT_H
+#include "cuda2tile_torch_cuda.h"
+#endif

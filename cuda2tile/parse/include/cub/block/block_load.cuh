@@ -1,0 +1,2 @@
+/* <cub/block/block_load.cuh> stand-in: see cuda2tile_cub.h. */
+#include "../../cuda2tile_cub.h"

@@ -1,0 +1,2 @@
+/* <cub/config.cuh> stand-in: see cuda2tile_cub.h. */
+#include "../cuda2tile_cub.h"

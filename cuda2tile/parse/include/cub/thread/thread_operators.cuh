@@ -1,0 +1,2 @@
+/* <cub/thread/thread_operators.cuh> stand-in: see cuda2tile_cub.h. */
+#include "../../cuda2tile_cub.h"

@@ -1,0 +1,2 @@
+/* <cub/warp/warp_reduce.cuh> stand-in: see cuda2tile_cub.h. */
+#include "../../cuda2tile_cub.h"

@@ -1,0 +1,2 @@
+/* <cudnn_cnn.h> stand-in: part of cudnn.h. */
+#include "cudnn.h"

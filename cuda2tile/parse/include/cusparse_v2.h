@@ -1,0 +1,2 @@
+/* <cusparse_v2.h> stand-in. */
+#include "cusparse.h"

@@ -1,0 +1,2 @@
+/* <thrust/host_vector.h> stand-in: see cuda2tile_thrust.h. */
+#include "../cuda2tile_thrust.h"

@@ -1,0 +1,2 @@
+/* <thrust/iterator/permutation_iterator.h> stand-in: see cuda2tile_thrust.h. */
+#include "../../cuda2tile_thrust.h"

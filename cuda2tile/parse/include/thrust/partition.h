@@ -1,0 +1,2 @@
+/* <thrust/partition.h> stand-in: see cuda2tile_thrust.h. */
+#include "../cuda2tile_thrust.h"

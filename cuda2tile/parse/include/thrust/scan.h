@@ -1,0 +1,2 @@
+/* <thrust/scan.h> stand-in: see cuda2tile_thrust.h. */
+#include "../cuda2tile_thrust.h"

@@ -1,0 +1,5 @@
+/* <torch/all.h> stand-in (cuda2tile): see README-torch.md. */
+#ifndef CUDA2TILE_TORCH_ALL_H
+#define CUDA2TILE_TORCH_ALL_H
+#include "cuda2tile_torch.h"
+#endif
