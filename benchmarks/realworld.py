@@ -75,11 +75,14 @@ def kernel_refusal(kernel: dict) -> tuple[str, str] | None:
 
 
 def reason_key(code: str, message: str) -> str:
-    """A refusal message with the user's names taken out, so that one reason counts once:
-    "parameter 'rois' of unsupported type 'const T *'" -> "parameter of unsupported type"."""
+    """A refusal message with the user's own names taken out, so that one reason counts once, keeping
+    what says what to build (the construct, the type): "parameter 'rois' has unsupported type
+    'const c10::Half *'" -> "parameter '…' has unsupported type 'const c10::Half *'"."""
     text = re.sub(r"clang error at \S+: ", "clang error: ", message)
     text = re.sub(r"\(and \d+ more clang errors?\)", "", text)
-    text = re.sub(r"'[^']*'", "'…'", text)
+    text = re.sub(r"\b(parameter|variable|pointer parameter|global variable|local array|array) '[^']*'", r"\1 '…'", text)
+    text = re.sub(r"^'[^']*' is not a (scalar|variable)", r"'…' is not a \1", text)
+    text = re.sub(r"(kernel|function|call to) '[^']*'", r"\1 '…'", text)
     text = re.sub(r"\b\d+\b", "N", text)
     return f"{code}: {text.strip()}"
 

@@ -141,8 +141,10 @@ class Session:
         return files, notes
 
     def parse(self, path: str, display: str | None = None) -> ParsedFile:
-        """The front end alone: the file's CUDA AST, source lines and diagnostics."""
-        return parse_file(path, self.options.frontend, display)
+        """The front end alone: the file's CUDA AST, source lines and diagnostics, with the include
+        folders found in its project (as `convert` parses it)."""
+        plan, = self._plan([(path, display or path)])
+        return parse_file(path, plan.options.frontend, display)
 
     # ------------------------------------------------------------ conversion
     def convert_file(self, path: str, display: str) -> tuple[FileResult, str | None]:

@@ -19,7 +19,7 @@ from cuda2tile import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = ROOT / "cuda2tile" / "cli"
-COMMANDS = ("convert", "verify", "coverage", "history", "dashboard", "parity", "check", "tune")
+COMMANDS = ("convert", "verify", "coverage", "history", "dashboard", "parity", "check", "tune", "spec")
 NOT_COMMANDS = {"__init__", "common"}  # the entry point and the options/exit statuses the commands share
 # `python -m cuda2tile.docs` regenerates docs/*.md from the tables; a developer's tool, not a command
 MAIN_GUARD_ALLOWED = {"cuda2tile/docs.py"}

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 
 from cuda2tile import __version__
-from cuda2tile.cli import check, convert, coverage, dashboard, history, parity, tune, verify
+from cuda2tile.cli import check, convert, coverage, dashboard, history, parity, spec, tune, verify
 from cuda2tile.cli.common import USAGE, run_command
 
-COMMANDS = (convert, verify, coverage, history, dashboard, parity, check, tune)  # in `cuda2tile --help` order
+COMMANDS = (convert, verify, coverage, history, dashboard, parity, check, tune, spec)  # in `cuda2tile --help` order
 
 
 def build_parser() -> argparse.ArgumentParser:
