@@ -90,6 +90,19 @@ class _FilePlan:
     context: TreeContext
 
 
+def _module_names(files: list[tuple[str, str]]) -> dict[str, str]:
+    """The name each file's module is written under, when it is not the file's own: a header whose
+    module would take the name of a `.cu` file's beside it (`scan.cuh` and `scan.cu` both give
+    `scan.py`) is written as `scan_cuh.py`, so neither is lost."""
+    sources = {str(Path(display).with_suffix("")) for path, display in files if not path.endswith(HEADER_SUFFIXES)}
+    names = {}
+    for path, display in files:
+        if path.endswith(HEADER_SUFFIXES) and str(Path(display).with_suffix("")) in sources:
+            name = Path(display)
+            names[display] = str(name.with_name(f"{name.stem}_{name.suffix.lstrip('.')}{name.suffix}"))
+    return names
+
+
 def _context_key(context: TreeContext) -> str:
     """What a file's conversion depends on beyond its options: the `.cu` parsed in its place, and
     which headers are converted on their own (a kernel moves between them when that changes)."""
@@ -182,10 +195,12 @@ class Session:
         file of this call already took, gets a C2T1005 diagnostic and no file; `result.output` is the
         written module's path relative to OUT."""
         written: dict[Path, str] = {}
+        module_names = _module_names(files)
         for result, text in self.convert(files):
             target = None
             if text is not None:
-                target, problem = write_module(str(out_dir), result.source, text, written)
+                target, problem = write_module(str(out_dir), module_names.get(result.source, result.source), text,
+                                               written)
                 if target is None:
                     result.diagnostics.append(Diagnostic("C2T1005", problem, Location(result.source)))
                 else:

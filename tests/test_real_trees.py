@@ -382,3 +382,15 @@ def test_missing_headers_are_summarised_once_on_stderr_in_the_report_and_in_cove
                   "--no-cache")
     assert cov.returncode in (0, 1), cov.stderr
     assert [m["header"] for m in json.loads((tmp_path / "c.json").read_text())["missing_headers"]] == ["util/ops.h"]
+
+
+def test_a_header_beside_a_cu_of_the_same_name_gets_a_module_of_its_own(tmp_path):
+    root = _write(tmp_path / "p", {
+        "scan.cuh": "#pragma once\n__global__ void from_header(float* y) { y[threadIdx.x] = 1.0f; }\n",
+        "scan.cu": '#include "scan.cuh"\n__global__ void from_source(float* y) { y[threadIdx.x] = 2.0f; }\n'})
+    results = _convert([str(root)], tmp_path / "out")
+    assert results["scan.cu"][1] == tmp_path / "out" / "scan.py"
+    assert results["scan.cuh"][1] == tmp_path / "out" / "scan_cuh.py"
+    assert [k.cuda_name for k in results["scan.cuh"][0].kernels] == ["from_header"]
+    assert [k.cuda_name for k in results["scan.cu"][0].kernels] == ["from_source"]
+    assert not [d for r, _ in results.values() for d in r.diagnostics if d.code == "C2T1005"]

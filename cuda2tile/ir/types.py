@@ -38,7 +38,10 @@ def type_name(t: A.CType) -> str:
     if isinstance(t, A.Scalar):
         return t.dtype
     if isinstance(t, A.Pointer):
-        return ("const " if t.const else "") + type_name(t.pointee) + "*"
+        pointee = type_name(t.pointee)
+        # an opaque pointee keeps clang's spelling, const included: `const c10::Half`, not `const const ...`
+        const = "const " if t.const and not pointee.startswith("const ") else ""
+        return const + pointee + "*"
     if isinstance(t, A.Vector):
         return f"{t.elem}x{t.lanes}"
     if isinstance(t, A.Array):
