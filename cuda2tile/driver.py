@@ -172,8 +172,9 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions,
             continue
         kr.factory = kernel_python_name(fn)
         kr.raised = raised_idioms(kernel)
+        # a warning inside the kernel's lines, in its own file (a header's line 5 is not the kernel's)
         warnings = [d for d in parsed.diagnostics if d.effective_severity is Severity.WARNING
-                    and fn.loc.line <= d.loc.line <= fn.end_line]
+                    and d.loc.file == fn.loc.file and fn.loc.line <= d.loc.line <= fn.end_line]
         kr.status = "partial" if warnings else "converted"
         lifted.append((kr, kernel))
     notes = [f"{k.cuda_name} ({display}:{k.line}): not converted, {d.code}: {d.message}"

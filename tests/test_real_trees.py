@@ -394,3 +394,13 @@ def test_a_header_beside_a_cu_of_the_same_name_gets_a_module_of_its_own(tmp_path
     assert [k.cuda_name for k in results["scan.cuh"][0].kernels] == ["from_header"]
     assert [k.cuda_name for k in results["scan.cu"][0].kernels] == ["from_source"]
     assert not [d for r, _ in results.values() for d in r.diagnostics if d.code == "C2T1005"]
+
+
+def test_a_warning_in_a_header_does_not_make_a_kernel_partial(tmp_path):
+    # the header's line 3 warns (a missing include); the kernel spans lines 2-4 of the .cu
+    root = _write(tmp_path / "p", {
+        "util.h": "#pragma once\n\n#include <not_installed_anywhere.h>\n",
+        "k.cu": '#include "util.h"\n__global__ void k(float* y) {\n  y[threadIdx.x] = 1.0f;\n}\n'})
+    result, _ = _convert([str(root)], tmp_path / "out")["k.cu"]
+    assert any(d.code == "C2T1102" and d.loc.file == "util.h" and d.loc.line == 3 for d in result.diagnostics)
+    assert [k.status for k in result.kernels] == ["converted"]
