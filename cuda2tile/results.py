@@ -6,6 +6,7 @@ back and the tools can hold them without importing the driver that produces them
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cuda2tile import __version__
@@ -97,14 +98,20 @@ def inventory_totals(results: list[FileResult]) -> dict[str, int]:
 def missing_headers(results: list[FileResult]) -> list[dict]:
     """Headers clang could not find, once each: how many files include them and the kernels of those
     files that were not converted (what the header blocks), most included first."""
+    return missing_headers_table((r.diagnostics, [f"{r.source}:{k.cuda_name}" for k in r.kernels
+                                                  if k.status == "unsupported"]) for r in results)
+
+
+def missing_headers_table(files: Iterable[tuple[Iterable, list[str]]]) -> list[dict]:
+    """`missing_headers` from (a file's diagnostics, its kernels not converted as `file:kernel`) pairs:
+    the one table behind the convert report and the coverage reports, whose file models differ."""
     table: dict[str, dict] = {}
-    for r in results:
-        names = sorted({missing_header_name(d.message) for d in r.diagnostics if d.code == "C2T1102"} - {""})
-        blocked = [k.cuda_name for k in r.kernels if k.status == "unsupported"]
+    for diagnostics, blocked in files:
+        names = sorted({missing_header_name(d.message) for d in diagnostics if d.code == "C2T1102"} - {""})
         for name in names:
             entry = table.setdefault(name, {"header": name, "files": 0, "blocked_kernels": []})
             entry["files"] += 1
-            entry["blocked_kernels"] += [f"{r.source}:{k}" for k in blocked]
+            entry["blocked_kernels"] += blocked
     return sorted(table.values(), key=lambda e: (-e["files"], e["header"]))
 
 

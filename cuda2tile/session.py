@@ -38,8 +38,8 @@ from cuda2tile.driver import MAX_HOSTS, ConvertedFile, ConvertOptions, TreeConte
 from cuda2tile.files import default_cache_dir, discover, write_module
 from cuda2tile.parse import prelude_pch
 from cuda2tile.parse.frontend import DEFAULT_MAX_FILE_SIZE, FrontendOptions, ParsedFile, parse_file
-from cuda2tile.parse.tree_scan import (HEADER_SUFFIXES, SOURCE_SUFFIXES, ProjectIndex, project_root, read_text,
-                                       scan_text)
+from cuda2tile.parse.tree_scan import (HEADER_SUFFIXES, SOURCE_SUFFIXES, ProjectIndex, files_to_convert,
+                                       project_root)
 from cuda2tile.results import FileResult
 
 # The options and results a session's user handles, importable from here with the session itself.
@@ -133,6 +133,7 @@ class Session:
             self.cache = ResultCache(default_cache_dir(cache_dir), options) if cache else None
         self._source_roots: list[str] = []  # the folders given to `discover`: the trees of the run
         self._index: tuple[tuple[str, ...], ProjectIndex] | None = None
+        self._scans: dict = {}  # lexical scans by real path, read once for discovery and the project index
 
     # ------------------------------------------------------------ files
     def discover(self, sources: list[str], out_dir: str | os.PathLike = os.devnull
@@ -143,15 +144,7 @@ class Session:
         found, notes = discover(list(sources), str(out_dir), SOURCE_SUFFIXES + HEADER_SUFFIXES)
         self._source_roots += [os.path.realpath(s if os.path.isdir(s) else os.path.dirname(s) or ".")
                                for s in sources if os.path.exists(s)]
-        files = []
-        for path, display in found:
-            if path.endswith(HEADER_SUFFIXES) and not any(os.path.samefile(path, s) for s in sources
-                                                          if os.path.isfile(s)):
-                scan = scan_text(read_text(path) or "")
-                if not scan.kernels:
-                    continue  # a header without kernels is converted with the files that include it
-            files.append((path, display))
-        return files, notes
+        return files_to_convert(found, list(sources), self._scans), notes
 
     def parse(self, path: str, display: str | None = None) -> ParsedFile:
         """The front end alone: the file's CUDA AST, source lines and diagnostics, with the include
@@ -247,7 +240,7 @@ class Session:
             roots.add(project_root(path))
         key = tuple(sorted(roots))
         if self._index is None or self._index[0] != key:
-            self._index = (key, ProjectIndex(list(key)))
+            self._index = (key, ProjectIndex(list(key), self._scans))
         index = self._index[1]
         frontend = self.options.frontend
         user_dirs = tuple(frontend.include_dirs)

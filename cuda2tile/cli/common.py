@@ -197,11 +197,10 @@ def input_errors(command: str, sources: list[str]) -> bool:
     from cuda2tile.diagnostics import Severity
     from cuda2tile.files import discover
 
-    from cuda2tile.parse.tree_scan import HEADER_SUFFIXES, SOURCE_SUFFIXES, read_text, scan_text
+    from cuda2tile.parse.tree_scan import HEADER_SUFFIXES, SOURCE_SUFFIXES, files_to_convert
 
-    files, diags = discover(list(sources), os.devnull, SOURCE_SUFFIXES + HEADER_SUFFIXES)
-    # a header counts when it defines a kernel (its kernels are converted with it)
-    files = [(p, d) for p, d in files if not p.endswith(HEADER_SUFFIXES) or scan_text(read_text(p) or "").kernels]
+    found, diags = discover(list(sources), os.devnull, SOURCE_SUFFIXES + HEADER_SUFFIXES)
+    files = files_to_convert(found, list(sources))  # the files `convert` would take
     errors = [d for d in diags if d.effective_severity is Severity.ERROR]
     for diag in errors:
         print(render(diag), file=sys.stderr)

@@ -868,26 +868,26 @@ def _preorder(cursor: ci.Cursor):
         stack.extend(reversed(list(node.get_children())))
 
 
-def _walk_main(cursor: ci.Cursor, builder: _Builder):
+def _walk_top(cursor: ci.Cursor, keep: Callable[[ci.Cursor], bool]):
+    """Top-level declarations `keep` takes, inside namespaces and `extern "C"` blocks too."""
     for c in cursor.get_children():
-        if not builder.in_main_file(c):
-            continue  # the prelude's thousands of declarations (and its namespaces) are not the user's
+        if not keep(c):
+            continue
         if c.kind == K.NAMESPACE or c.kind == K.LINKAGE_SPEC:
-            yield from _walk_main(c, builder)
+            yield from _walk_top(c, keep)
         else:
             yield c
+
+
+def _walk_main(cursor: ci.Cursor, builder: _Builder):
+    # the converted file's own: the prelude's thousands of declarations (and its namespaces) are not the user's
+    return _walk_top(cursor, builder.in_main_file)
 
 
 def _walk_user(cursor: ci.Cursor, builder: _Builder):
-    """Top-level declarations of the user's files (the parsed file and its headers, not our prelude):
-    launches of a header's kernels are written in the `.cu` that includes it."""
-    for c in cursor.get_children():
-        if not builder.user_code(c):
-            continue
-        if c.kind == K.NAMESPACE or c.kind == K.LINKAGE_SPEC:
-            yield from _walk_user(c, builder)
-        else:
-            yield c
+    """The user's files (the parsed file and its headers, not our prelude): launches of a header's
+    kernels are written in the `.cu` that includes it."""
+    return _walk_top(cursor, builder.user_code)
 
 
 def _qualified_name(c: ci.Cursor) -> str:

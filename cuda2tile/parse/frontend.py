@@ -295,11 +295,11 @@ def _default_instantiations(unit: A.TranslationUnit, requests, only: frozenset[s
                             ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """`(k, ("float",))`, `(k, ("double",))` for each template kernel of the unit that nothing
     instantiates and whose parameters are all types (a value parameter has no default to guess)."""
-    instantiated = {f.name.split("<")[0] for f in unit.functions if f.is_kernel and f.template_args}
+    lacking = uninstantiated_templates(unit)
     requested = {name.split("::")[-1] for name, _ in requests}
     out = []
     for fn in unit.functions:
-        if not (fn.is_kernel and fn.is_template) or fn.name in instantiated or fn.name in requested:
+        if not (fn.is_kernel and fn.is_template) or fn.name not in lacking or fn.name in requested:
             continue
         if only is not None and fn.name not in only:
             continue

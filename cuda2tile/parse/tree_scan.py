@@ -145,6 +145,27 @@ def _kernel_definitions(code: str) -> list[LexicalKernel]:
     return found
 
 
+def files_to_convert(found: list[tuple[str, str]], sources: list[str],
+                     scans: dict[str, FileScan | None] | None = None) -> list[tuple[str, str]]:
+    """The files of a run among those discovered: every `.cu`, and every header that defines a
+    `__global__` function or was named on the command line (a header without kernels is converted
+    with the files that include it). `scans` keeps each header's scan by real path, for the project
+    index to reuse instead of reading the file again."""
+    named = {os.path.realpath(s) for s in sources if os.path.isfile(s)}
+    kept = []
+    for path, display in found:
+        real = os.path.realpath(path)
+        if path.endswith(HEADER_SUFFIXES) and real not in named:
+            text = read_text(real)
+            scan = scan_text(text) if text is not None else None
+            if scans is not None:
+                scans[real] = scan
+            if scan is None or not scan.kernels:
+                continue
+        kept.append((path, display))
+    return kept
+
+
 def read_text(path: str, limit: int = DEFAULT_MAX_FILE_SIZE) -> str | None:
     try:
         with open(path, "rb") as handle:
@@ -202,11 +223,11 @@ def _prelude_has(name: str) -> bool:
 class ProjectIndex:
     """The files of one or more project roots, by name, and each file's lexical scan (read once)."""
 
-    def __init__(self, roots: list[str]):
+    def __init__(self, roots: list[str], scans: dict[str, FileScan | None] | None = None):
         self.roots = sorted({os.path.realpath(r) for r in roots})
         self._by_name: dict[str, list[str]] = {}
-        self._scans: dict[str, FileScan | None] = {}
-        self._closure: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self._scans: dict[str, FileScan | None] = scans if scans is not None else {}  # by real path
+        self._closure: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, ...], frozenset[str]]] = {}
         count = 0
         for root in self.roots:
             for folder, dirs, files in os.walk(root):
@@ -233,7 +254,7 @@ class ProjectIndex:
         tail = os.sep.join(parts)
         return [p for p in self._by_name.get(parts[-1], ()) if p == tail or p.endswith(os.sep + tail)]
 
-    def closure(self, path: str, user_dirs: tuple[str, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def closure(self, path: str, user_dirs: tuple[str, ...] = ()) -> tuple[tuple[str, ...], frozenset[str]]:
         """(include directories to add, files reached) for `path`: every include, transitively,
         resolved as clang would (next to the includer for quotes, our headers, the user's `-I`
         folders, then the folders found so far), else against the project's files, the candidate
@@ -242,7 +263,6 @@ class ProjectIndex:
         if key in self._closure:
             return self._closure[key]
         found_dirs: list[str] = []
-        reached: list[str] = []
         seen = {key[0]}
         queue = [key[0]]
         while queue and len(seen) < 5000:
@@ -266,9 +286,8 @@ class ProjectIndex:
                 real = os.path.realpath(target)
                 if real not in seen:
                     seen.add(real)
-                    reached.append(real)
                     queue.append(real)
-        result = (tuple(found_dirs), tuple(reached))
+        result = (tuple(found_dirs), frozenset(seen - {key[0]}))
         self._closure[key] = result
         return result
 

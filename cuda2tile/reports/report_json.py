@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from cuda2tile import __version__
 from cuda2tile.reports.collect import TreeScan
 from cuda2tile.reports.summary import kernel_effort, summarize, top_constructs
-from cuda2tile.results import missing_header_name
+from cuda2tile.results import missing_headers_table
 
 SCHEMA = "cuda2tile.reports/1"
 
@@ -70,15 +70,8 @@ def build_report(tree: TreeScan, sources: list[str], options: dict, git: dict | 
 
 def _missing_headers(files) -> list[dict]:
     """Each header clang could not find, once: the files including it, the kernels it blocks."""
-    table: dict[str, dict] = {}
-    for f in files:
-        names = sorted({missing_header_name(d.message) for d in f.diagnostics if d.code == "C2T1102"} - {""})
-        blocked = [f"{f.display}:{k.name}" for k in f.kernels if k.status == "unsupported"]
-        for name in names:
-            entry = table.setdefault(name, {"header": name, "files": 0, "blocked_kernels": []})
-            entry["files"] += 1
-            entry["blocked_kernels"] += blocked
-    return sorted(table.values(), key=lambda e: (-e["files"], e["header"]))
+    return missing_headers_table((f.diagnostics, [f"{f.display}:{k.name}" for k in f.kernels
+                                                  if k.status == "unsupported"]) for f in files)
 
 
 def render(report: dict) -> str:
