@@ -140,6 +140,12 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "threads of a block in a way the phase split cannot keep (e.g. a thread-dependent loop); or a "
           "`__device__` function that synchronises or goes through a `volatile` pointer, called inside a "
           "larger expression (call it as a statement of its own: it is inlined into the kernel)."),
+    _code("C2T1217", N, "device assertion or printf not carried over", "low",
+          "`assert(c)`, `CUDA_KERNEL_ASSERT(c)` and `printf` in device code have no counterpart on TileLang's C "
+          "back end (no trap, no stdio), so the conversion leaves them out and says so at their line. Whenever "
+          "no assertion fails, the conversion computes what the original computes; where one would fail, the "
+          "original stops the launch (`cudaErrorAssert`) and the conversion runs on. An assertion or `printf` "
+          "whose arguments have effects (`assert(atomicAdd(p, 1) < n)`) is refused instead (C2T1202)."),
     _code("C2T1401", E, 'target lowering failed', "medium",
           "`cuda2tile check`: TileLang could not build or lower the converted kernel for this target. The message is TileLang's; the location is the CUDA line of the statement the failure was traced to (else the kernel). Every other target is still checked and reported on its own."),
     _code("C2T1402", E, 'target compiler rejected the generated code', "medium",

@@ -172,6 +172,14 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions,
             continue
         kr.factory = kernel_python_name(fn)
         kr.raised = raised_idioms(kernel)
+        for item in kernel.left_out:
+            where = Location(fn.loc.file, item.line, item.col) if item.line > 0 else fn.loc
+            # printf only prints; an assertion traps, so what the conversion loses differs (stated per kind)
+            consequence = ("the converted kernel prints nothing" if item.what == "printf" else
+                           "TileLang cannot trap, so the converted kernel computes the same whenever the check "
+                           "would pass and goes on where it would have stopped")
+            kr.diagnostics.append(Diagnostic(
+                "C2T1217", f"{item.what} in '{fn.name}' is not carried over: {consequence}", where, kernel=fn.name))
         # a warning inside the kernel's lines, in its own file (a header's line 5 is not the kernel's)
         warnings = [d for d in parsed.diagnostics if d.effective_severity is Severity.WARNING
                     and d.loc.file == fn.loc.file and fn.loc.line <= d.loc.line <= fn.end_line]
@@ -179,6 +187,8 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions,
         lifted.append((kr, kernel))
     notes = [f"{k.cuda_name} ({display}:{k.line}): not converted, {d.code}: {d.message}"
              for k in result.kernels for d in k.diagnostics if k.status == "unsupported"]
+    notes += [f"{k.cuda_name} ({display}:{d.loc.line}): {d.code}: {d.message}"
+              for k in result.kernels for d in k.diagnostics if k.status != "unsupported" and d.code == "C2T1217"]
     try:
         text = emit_module([k for _, k in lifted], display, parsed.source_lines, notes)
     except Exception as err:

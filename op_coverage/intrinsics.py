@@ -71,8 +71,15 @@ INTRINSICS: list[Construct] = [
     Construct(cuda="NAN", category="math", status=Status.SUPPORTED, tilelang="T.call_extern(dtype, \"nanf\", \"\")",
               note="folded by clang to a constant", tests=("tests/translation/bit_intrinsics.cu",),
               aliases=("__builtin_nanf", "__builtin_nan")),
-    Construct(cuda="assert (device)", category="debug", status=U, code="C2T1203", effort="low",
-              note="remove it or check on the host", aliases=("__assert_fail", "__assertfail", "__assert_rtn")),
+    Construct(cuda="assert (device)", category="debug", status=Status.PARTIAL, code="C2T1217", effort="low",
+              tilelang="left out, with a note at its line",
+              note="not checked by the conversion: same results whenever the assertion holds (CUDA_KERNEL_ASSERT "
+                   "and glibc's assert both reach __assert_fail); an assertion whose condition has effects is refused",
+              tests=("tests/translation/device_assert.cu",),
+              aliases=("__assert_fail", "__assertfail", "__assert_rtn")),
+    Construct(cuda="__builtin_expect", category="conversion", status=Status.SUPPORTED, ir_op="cast",
+              tilelang="its first argument", note="a branch-prediction hint (C10_UNLIKELY): the value of its first "
+                                                  "argument", tests=("tests/translation/device_assert.cu",)),
     Construct(cuda="__trap", category="debug", status=U, code="C2T1203", effort="low",
               note="report the condition through an output buffer", aliases=("__brkpt",)),
     Construct(cuda="clock", category="debug", status=U, code="C2T1203", effort="low",

@@ -64,14 +64,17 @@ LANGUAGE: list[Construct] = [
       for t, d, a in (
         ("float", "float32", ()), ("double", "float64", ()), ("int", "int32", ("int32_t",)),
         ("unsigned int", "uint32 (int32 carrier)", ("unsigned", "uint32_t")),
-        ("long long", "int64", ("long", "int64_t")), ("bool", "bool", ()), ("__half", "float16", ("half",)))],
+        ("long long", "int64", ("long", "int64_t")), ("bool", "bool", ()),
+        # PyTorch's c10::Half is float16 too, with the conversions and mixed arithmetic c10 defines
+        # (Half * float is float, Half * int is Half): tests/translation/torch_half.cu
+        ("__half", "float16", ("half", "c10::Half", "at::Half")))],
     *[Construct(cuda=t, category="type", status=S, tilelang=d, tests=(_CONSTRUCTS + "types.cu",), aliases=a)
       for t, d, a in (
         ("char", "int8", ("signed char", "int8_t")), ("unsigned char", "uint8", ("uint8_t",)),
         ("short", "int16", ("int16_t",)), ("unsigned short", "uint16", ("uint16_t",)),
         ("size_t", "uint64 (int64 carrier)", ("unsigned long long", "unsigned long", "uint64_t")))],
     Construct(cuda="__nv_bfloat16", category="type", status=P, tilelang="bfloat16", code="C2T1207", effort="medium",
-              note="lowers for CUDA; no C back end support", aliases=("nv_bfloat16",)),
+              note="lowers for CUDA; no C back end support", aliases=("nv_bfloat16", "c10::BFloat16", "at::BFloat16")),
     Construct(cuda="__half2", category="type", status=PL, tilelang="two float16 lanes", code="C2T1207",
               effort="medium", note="packed half pairs are not modelled; unpack with __low2float/__high2float",
               aliases=("half2",)),
@@ -96,8 +99,12 @@ LANGUAGE: list[Construct] = [
               code="C2T1207", effort="low",
               note="scalarised by the same code as make_float4, but no test covers them yet",
               aliases=tuple("make_" + v for v in _OTHER_VECTORS)),
-    Construct(cuda="struct parameter", category="type", status=U, code="C2T1207", effort="medium",
-              note="pass each field as its own argument or buffer"),
+    Construct(cuda="struct parameter", category="type", status=P, code="C2T1202", effort="medium",
+              tilelang="one argument per field: scalars, vector lanes, buffers for pointer and array fields",
+              tests=("tests/translation/struct_params.cu", "corpus"),
+              note="plain structs passed by value, nested too (`p.shape.rows` is `p_shape_rows`); a kernel that "
+                   "writes a field of its struct parameter, or a struct with bases, virtuals or bit-fields, "
+                   "is refused"),
     Construct(cuda="struct or class type", category="type", status=U, code="C2T1207", effort="medium",
               note="a local or value of a user struct/class type; scalarise it by hand"),
     # language features beyond plain C expressions
@@ -108,6 +115,12 @@ LANGUAGE: list[Construct] = [
               note="pointer casts between a scalar and its vector type only"),
     Construct(cuda="string literal", category="language", status=U, code="C2T1202", effort="low",
               note="only meaningful as printf's format"),
+    Construct(cuda="pointer parameter moved", category="language", status=S,
+              tilelang="an int64 offset variable, 0 at entry, added to every index",
+              tests=("tests/translation/pointer_params.cu", "corpus"),
+              note="`x += row * n;`, `p = p + k;`, `p++` in kernels and __device__ helpers, also in loops"),
+    Construct(cuda="pointer chosen at run time", category="language", status=PL, code="C2T1210", effort="medium",
+              note="`p = flag ? a : b;`, ping-pong buffers swapped in a loop: its buffer is not statically known"),
     Construct(cuda="function pointer", category="language", status=U, code="C2T1202", effort="high",
               note="call the function directly"),
     Construct(cuda="lambda", category="language", status=U, code="C2T1202", effort="medium",
@@ -190,6 +203,9 @@ LANGUAGE: list[Construct] = [
     Construct(cuda="wmma / mma", category="tensor-core", status=PL, tilelang="T.gemm", code="C2T1203", effort="high"),
     Construct(cuda="dynamic parallelism", category="dynamic-parallelism", status=U, code="C2T1211", effort="high",
               note="launch the child grid from the host", aliases=("kernel launch from device code",)),
-    Construct(cuda="printf (device)", category="debug", status=U, code="C2T1203", effort="low",
-              note="remove or guard debugging output", aliases=("printf",)),
+    Construct(cuda="printf (device)", category="debug", status=P, code="C2T1217", effort="low",
+              tilelang="left out, with a note at its line",
+              note="debugging output is not compared by parity and TileLang's C back end has no stdio; a printf "
+                   "whose arguments have effects is refused", tests=("tests/translation/device_assert.cu",),
+              aliases=("printf",)),
 ]

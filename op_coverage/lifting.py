@@ -10,6 +10,7 @@ it becomes:
     __shfl_down_sync(m, v, 1)      WarpOp           WarpShuffle("down", v, 1)
     atomicCAS(p, c, v)             Atomic           AtomicRMW("cas", p, v, compare=c)
     __activemask()                 ConstantCall     Const(0xffffffff, "uint32")
+    assert(i < n), printf(...)     DebugCall        nothing, and a note (C2T1217) at the line
     tile.thread_rank()             GroupCall        linear thread index % tile size
     cg::thread_block_tile<32>      GroupType        a group of 32 threads
     cg::reduce(tile, v, cg::less)  GroupOperator    Select(b < a, b, a) per butterfly step
@@ -73,6 +74,15 @@ class ConstantCall:
     value: int
     dtype: str
     note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DebugCall:
+    """A debugging call of device code that the conversion leaves out, with a note (C2T1217) at its line:
+    it computes nothing the kernel's outputs depend on while the program is correct (`assert(i < n)`
+    expands to `__assert_fail(...)` called only when the condition is false)."""
+    cuda: str
+    what: str  # how the note names it: "assertion", "printf"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,6 +161,13 @@ CONSTANT_CALL_RECORDS: tuple[ConstantCall, ...] = (
                  note="no divergence is modelled: every lane of the warp is active"),
 )
 
+DEBUG_CALL_RECORDS: tuple[DebugCall, ...] = (
+    DebugCall(cuda="__assert_fail", what="assertion"),   # glibc's assert, PyTorch's CUDA_KERNEL_ASSERT
+    DebugCall(cuda="__assertfail", what="assertion"),    # CUDA's own device-side name
+    DebugCall(cuda="__assert_rtn", what="assertion"),    # macOS libc's assert
+    DebugCall(cuda="printf", what="printf"),
+)
+
 # The namespace of cooperative groups as the front end spells its calls and types
 # (`cooperative_groups::thread_rank`); a call in it that no record names is refused with C2T1204.
 GROUP_NAMESPACE = "cooperative_groups"
@@ -200,6 +217,7 @@ BARRIERS: dict[str, Barrier] = {b.cuda: b for b in BARRIER_RECORDS}
 WARP_OPS: dict[str, WarpOp] = {w.cuda: w for w in WARP_OP_RECORDS}
 ATOMICS: dict[str, Atomic] = {a.cuda: a for a in ATOMIC_RECORDS}
 CONSTANT_CALLS: dict[str, ConstantCall] = {c.cuda: c for c in CONSTANT_CALL_RECORDS}
+DEBUG_CALLS: dict[str, DebugCall] = {d.cuda: d for d in DEBUG_CALL_RECORDS}
 GROUP_CALLS: dict[str, GroupCall] = {g.cuda: g for g in GROUP_CALL_RECORDS}
 GROUP_TYPES: dict[str, GroupType] = {g.kind: g for g in GROUP_TYPE_RECORDS}
 GROUP_OPERATORS: dict[str, GroupOperator] = {g.cuda: g for g in GROUP_OPERATOR_RECORDS}

@@ -194,6 +194,39 @@ def perturb_first_store(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
+def freeze_first_pointer_step(kernel: I.Kernel) -> I.Kernel:
+    """`w += n;` of a moved pointer (its offset variable `w_off = w_off + n`) -> `w_off = w_off`: the
+    pointer stays where it was."""
+    def fn(s):
+        if isinstance(s, I.AssignVar) and s.name.endswith("_off") and isinstance(s.value, I.Binary):
+            return replace(s, value=I.Var(s.name, "int64"))
+        return None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, "no pointer step to freeze"
+    return mutated
+
+
+def read_sibling_field(kernel: I.Kernel, field: str | None = None) -> I.Kernel:
+    """Every read of a flattened struct field (`field`, e.g. `p.scale`, parameter `p_scale`; None: the
+    first that has one) reads the next field of the same struct and type instead (`p.shift`): the bug of
+    a converter that lays fields out by position."""
+    fields = [p for p in kernel.params if isinstance(p, I.ScalarParam) and "." in p.cuda_name]
+    pair = next(((a, b) for a, b in zip(fields, fields[1:])
+                 if a.dtype == b.dtype and a.cuda_name.rsplit(".", 1)[0] == b.cuda_name.rsplit(".", 1)[0]
+                 and field in (None, a.cuda_name)), None)
+    assert pair, "no two scalar fields of one struct with the same type"
+    first, second = pair
+
+    def swap(e):
+        if isinstance(e, I.Var) and e.name == first.name:
+            return replace(e, name=second.name)
+        return None
+
+    return replace(kernel, body=map_exprs(kernel.body, swap))  # macros name their parameters themselves
+
+
 def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:
     """Lift `cu`'s kernel `name` (raising `raise_idioms`, None: every idiom), apply `mutate` (None: no
     mutation), emit it alone as the module `path`."""

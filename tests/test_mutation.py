@@ -8,7 +8,7 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import emit_mutant, perturb_first_store
+from ir_mutations import emit_mutant, freeze_first_pointer_step, perturb_first_store, read_sibling_field
 
 
 def _convert(cu, name, mutate, tmp_path):
@@ -17,7 +17,8 @@ def _convert(cu, name, mutate, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("source,name", [("blas1/level1.cu", "saxpy"), ("linalg/transpose.cu", "transpose_naive")])
+@pytest.mark.parametrize("source,name", [("blas1/level1.cu", "saxpy"), ("linalg/transpose.cu", "transpose_naive"),
+                                         ("misc/debug_checks.cu", "embedding_lookup")])
 def test_perturbed_index_is_caught(source, name, tmp_path):
     cu = CORPUS / source
     spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
@@ -28,3 +29,31 @@ def test_perturbed_index_is_caught(source, name, tmp_path):
     bad = [c for c in mutant.comparisons if not c.ok]
     assert bad and bad[0].worst_index is not None and bad[0].mismatches > 0
     assert "worst at flat index" in mutant.describe()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["row_bias_add", "column_dot"])
+def test_pointer_left_in_place_is_caught(name, tmp_path):
+    """A moved pointer parameter (`x += row * cols;`, `w += n;` in a loop) that the conversion forgets
+    to move reads the wrong elements."""
+    cu = CORPUS / "indexing/pointer_moves.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    mutant = load_module(emit_mutant(cu, name, freeze_first_pointer_step, tmp_path / f"{name}_mutant.py"))
+    result = check_kernel(cu, mutant, spec, "indexing/pointer_moves.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,field", [("strided_affine", "p.scale"), ("clamped_avg_pool1d", "window.size")])
+def test_struct_field_read_from_its_neighbour_is_caught(name, field, tmp_path):
+    """A flattened struct parameter whose field reads the next field of the same type (`p.scale` read
+    as `p.shift`, `window.size` as `window.stride`) computes something else."""
+    cu = CORPUS / "misc/struct_params.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / f"{name}.py")), spec,
+                           "misc/struct_params.cu")
+    assert healthy.ok, healthy.describe()
+    mutate = lambda kernel: read_sibling_field(kernel, field)  # noqa: E731
+    mutant = load_module(emit_mutant(cu, name, mutate, tmp_path / f"{name}_mutant.py"))
+    result = check_kernel(cu, mutant, spec, "misc/struct_params.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok)

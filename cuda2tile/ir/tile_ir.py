@@ -488,6 +488,15 @@ class Macro:
 
 
 @dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A debugging statement of the CUDA source the conversion does not carry over (an assertion, a
+    printf), reported as a note at its line: `assert(j < m)` at line 7 is LeftOut("assertion", 7, 3)."""
+    what: str
+    line: int  # 0: in another file (a header's __device__ function)
+    col: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Kernel:
     name: str  # Python name of the factory
     cuda_name: str  # as written in CUDA, with template arguments (`scale<float, 4>`)
@@ -501,3 +510,4 @@ class Kernel:
     end_line: int = 0
     default_shared_bytes: int = 0  # dynamic shared memory of the launch site (`k<<<g, b, bytes>>>`)
     source_name: str = ""  # the .cu file, for diagnostics raised by passes
+    left_out: tuple[LeftOut, ...] = ()  # debugging statements not carried over, in source order

@@ -68,7 +68,58 @@ class GroupBinding:
     size: int = 0
 
 
-Binding = ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding | GroupBinding
+@dataclass(frozen=True)
+class StructBinding:
+    """A struct flattened into bindings of its own, one per field: `p.x` of a kernel parameter
+    `struct Params { const float* x; int n; } p` is the buffer `p_x`, `p.n` the scalar `p_n`. Read-only:
+    a by-value parameter, or a `const Params&` of a __device__ function bound to one."""
+    fields: tuple[tuple[str, "Binding"], ...]
+
+    def field(self, name: str):
+        return next((b for n, b in self.fields if n == name), None)
+
+    def leaves(self) -> list:
+        """Every scalar, pointer and vector binding, nested structs flattened, in field order (the order
+        of a macro's parameters for the struct)."""
+        out = []
+        for _, b in self.fields:
+            out += b.leaves() if isinstance(b, StructBinding) else [b]
+        return out
+
+
+def struct_leaf_fields(struct: A.Struct, prefix: str, cuda_path: str, loc) -> list[tuple[tuple[str, ...], str, str, A.CType]]:
+    """The fields a flattened struct becomes, nested structs expanded, in order: (field path, Python stem,
+    CUDA spelling, type). `p` of `struct P { const float* x; struct { int n; int4 pad; } g; }` gives
+    (("x",), "p_x", "p.x", const float*), (("g", "n"), "p_g_n", "p.g.n", int), (("g", "pad"), ...).
+    A field of a type the lift cannot flatten is refused here, naming it."""
+    out = []
+    for f in struct.fields:
+        path, stem, cuda = (f.name,), f"{prefix}_{f.name}", f"{cuda_path}.{f.name}"
+        t = f.type
+        if isinstance(t, A.Struct):
+            out += [(path + p, s, c, ft) for p, s, c, ft in struct_leaf_fields(t, stem, cuda, loc)]
+            continue
+        flattenable = (isinstance(t, A.Pointer) and elem_dtype(t.pointee) is not None) or \
+            (isinstance(t, A.Array) and isinstance(t.elem, A.Scalar) and t.size > 0) or \
+            isinstance(t, (A.Scalar, A.Vector))
+        if not flattenable or elem_dtype(t) == "bfloat16" or (isinstance(t, A.Array) and t.elem.dtype == "bfloat16"):
+            raise LiftError("C2T1207", f"field '{cuda}' has a type the lift does not flatten "
+                                       f"('{getattr(t, 'spelling', None) or type(t).__name__}')", loc)
+        out.append((path, stem, cuda, t))
+    return out
+
+
+def struct_binding(struct: A.Struct, leaves: dict[tuple[str, ...], "Binding"], path: tuple[str, ...] = ()):
+    """The StructBinding of `struct` whose leaf at each field path is `leaves[path]`."""
+    fields = []
+    for f in struct.fields:
+        here = path + (f.name,)
+        fields.append((f.name, struct_binding(f.type, leaves, here) if isinstance(f.type, A.Struct) else leaves[here]))
+    return StructBinding(tuple(fields))
+
+
+Binding = (ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding | GroupBinding
+           | StructBinding)
 
 _GROUP_PREFIX = lifting.GROUP_NAMESPACE + "::"
 # `cooperative_groups::thread_block_tile<32>`: the tile's size
@@ -381,6 +432,10 @@ class ExprLifter:
 
     # --------------------------------------------------------- pointers and memory
     def pointer(self, e: A.Expr) -> PointerBinding:
+        if isinstance(e, A.Member):
+            field = self.field_binding(e)
+            if isinstance(field, PointerBinding):
+                return field
         if isinstance(e, A.VarRef):
             binding = self.lookup(e)
             if isinstance(binding, PointerBinding):
@@ -429,7 +484,35 @@ class ExprLifter:
         base, offset = self.element_offset(e)
         return I.Load(base.buffer, offset, self.dtype_of(e))
 
+    def struct_of(self, e: A.Expr) -> StructBinding | None:
+        """The flattened struct `e` names: a struct variable, a struct field of one (`p.geometry`)."""
+        if isinstance(e, A.VarRef):
+            binding = self.bindings.get(e.decl)
+            return binding if isinstance(binding, StructBinding) else None
+        if isinstance(e, A.Member):
+            parent = self.struct_of(e.base)
+            found = parent.field(e.field) if parent is not None else None
+            return found if isinstance(found, StructBinding) else None
+        if isinstance(e, A.Cast) and e.type == e.operand.type:  # a copy: `Params q = p;`
+            return self.struct_of(e.operand)
+        return None
+
+    def field_binding(self, e: A.Member):
+        """The binding of `p.field` when `p` is a flattened struct, else None."""
+        parent = self.struct_of(e.base)
+        if parent is None:
+            return None
+        found = parent.field(e.field)
+        if found is None:
+            raise LiftError("C2T1202", f"field '{e.field}' of a struct the lift flattened is not known", e.loc)
+        return found
+
     def member(self, e: A.Member) -> I.Expr:
+        field = self.field_binding(e)
+        if isinstance(field, ScalarBinding):
+            return I.Var(field.name, field.dtype)
+        if field is not None:
+            raise LiftError("C2T1202", f"field '{e.field}' is not a scalar here", e.loc)
         lanes = self.vector(e.base)
         index = _LANES.find(e.field)
         if index < 0 or index >= len(lanes):
@@ -445,6 +528,8 @@ class ExprLifter:
             binding = self.lookup(e)
             if isinstance(binding, VectorBinding):
                 return tuple(I.Var(name, binding.dtype) for name in binding.lanes)
+        if isinstance(e, A.Member) and isinstance(self.field_binding(e), VectorBinding):
+            return tuple(I.Var(name, dtype) for name in self.field_binding(e).lanes)
         if isinstance(e, A.Cast) and isinstance(e.operand.type, A.Vector):
             return self.vector(e.operand)
         if isinstance(e, A.Index) or (isinstance(e, A.UnOp) and e.op == "*"):

@@ -20,7 +20,8 @@ from cuda2tile.ir.errors import LiftError
 from cuda2tile.ir.ir_names import nodes
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
                                       SharedScalarBinding, VectorBinding, arith, builtin_node, cast, const, elem_dtype,
-                                      group_of_type, innermost_dtype, lanes_of, offset_add, offset_scale)
+                                      group_of_type, innermost_dtype, lanes_of, offset_add, offset_scale,
+                                      struct_binding, struct_leaf_fields)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
@@ -50,25 +51,23 @@ class Names:
         return name
 
 
+def _assigned_decl(target) -> str | None:
+    """The declaration an assignment target rebinds: `p.gain = ...` rebinds `p`; `x[i] = ...` rebinds nothing."""
+    while isinstance(target, (A.Member, A.Index)):
+        if isinstance(target, A.Index):
+            return None  # storing through a pointer or into a local array does not rebind it
+        target = target.base
+    return target.decl if isinstance(target, A.VarRef) else None
+
+
 def assigned_decls(node) -> set[str]:
     """Declarations written after their definition (targets of =, +=, ++, member and pointer updates)."""
-    found: set[str] = set()
+    return {decl for n in A.walk(node) if isinstance(n, A.Assign) and (decl := _assigned_decl(n.target))}
 
-    def target_decl(t):
-        while isinstance(t, (A.Member, A.Index)):
-            if isinstance(t, A.Index):
-                if isinstance(t.base, A.VarRef) and isinstance(t.base.type, A.Array):
-                    return None  # storing into a local array does not rebind it
-                return None
-            t = t.base
-        return t.decl if isinstance(t, A.VarRef) else None
 
-    for n in A.walk(node):
-        if isinstance(n, A.Assign):
-            decl = target_decl(n.target)
-            if decl:
-                found.add(decl)
-    return found
+def first_assignment(node, decl: str):
+    """The first assignment (in source order) that rebinds `decl`, for a diagnostic at its line."""
+    return next((n for n in A.walk(node) if isinstance(n, A.Assign) and _assigned_decl(n.target) == decl), None)
 
 
 def contains(node, kinds) -> bool:
@@ -99,6 +98,8 @@ class LiftContext:
     # the file of the kernel being lifted: code read from another file (a `__device__` function in a
     # header) keeps no line, since the comment above emitted code quotes the kernel's file by line
     source_file: str = ""
+    # debugging statements left out (assertions, printf), reported as notes (C2T1217)
+    left_out: list[I.LeftOut] = field(default_factory=list)
 
     def line(self, loc: A.Loc) -> int:
         return loc.line if not self.source_file or loc.file == self.source_file else 0
@@ -198,7 +199,10 @@ class FunctionLifter(ExprLifter):
         if isinstance(s, A.ExprStmt):
             return self.expr_stmt(s.expr, line)
         if isinstance(s, A.If):
-            return [I.If(self.condition(s.cond), self.block(s.then), self.block(s.other), line)]
+            cond, then, other = self.condition(s.cond), self.block(s.then), self.block(s.other)
+            if not then and not other and not self.has_effects(s.cond):
+                return []  # `if (!(j < m)) { __assert_fail(...); }` once the assertion is left out
+            return [I.If(cond, then, other, line)]
         if isinstance(s, A.For):
             return self.for_loop(s)
         if isinstance(s, A.While):
@@ -326,6 +330,8 @@ class FunctionLifter(ExprLifter):
                                        line)
         if isinstance(e, A.Assign):
             return self.assign(e, line)
+        if isinstance(e, A.Call) and not e.device_function and e.callee in lifting.DEBUG_CALLS:
+            return self.leave_out(e)
         if isinstance(e, A.Call):
             value = self.call(e, want_value=False)
             return [I.Evaluate(value, line)]
@@ -354,6 +360,8 @@ class FunctionLifter(ExprLifter):
             # `c ? atomicAdd(a, 1) : atomicAdd(b, 1);` is `if (c) atomicAdd(a, 1); else atomicAdd(b, 1);`
             cond = self.condition(e.cond)
             then, other = tuple(self.expr_stmt(e.then, line)), tuple(self.expr_stmt(e.other, line))
+            if not then and not other:  # glibc's `assert(c)`, `c ? void(0) : __assert_fail(...)`, left out
+                return self.expr_stmt(e.cond, line) if self.has_effects(e.cond) else []
             if not then:
                 return [I.If(I.Unary("not", cond, "bool"), other, (), line)]
             return [I.If(cond, then, other, line)]
@@ -363,6 +371,16 @@ class FunctionLifter(ExprLifter):
                                        "`x + atomicAdd(p, 1);`): write the call or assignment as a statement of "
                                        "its own", e.loc)
         # a pure expression statement (`x + 1;`, `i < n;`) has no effect: nothing to emit
+        return []
+
+    def leave_out(self, call: A.Call) -> list[I.Stmt]:
+        """An assertion or printf: nothing to emit, a note to report. Its arguments must not change
+        anything (`printf("%d", atomicAdd(c, 1))` would lose the add): those are refused."""
+        debug = lifting.DEBUG_CALLS[call.callee]
+        if self.has_effects(call.args):
+            raise LiftError("C2T1202", f"a {debug.what} whose arguments have effects: it cannot be left out "
+                                       "without losing them; compute them in a statement of their own", call.loc)
+        self.ctx.left_out.append(I.LeftOut(debug.what, self.ctx.line(call.loc), call.loc.col))
         return []
 
     def has_effects(self, e) -> bool:
@@ -673,6 +691,8 @@ class FunctionLifter(ExprLifter):
                 # argument), so its `sdata[tid] += sdata[tid + 32]` reads, syncs the warp, then writes
                 child.bindings[p.decl] = PointerBinding(target.buffer, target.offset, p.type.pointee,
                                                         volatile=p.type.volatile or target.volatile)
+            elif isinstance(p.type, A.Struct):
+                child.bindings[p.decl] = self.struct_argument(arg, p)
             elif isinstance(p.type, A.Scalar):
                 name = self.names.fresh(p.name)
                 value = cast(self.value(arg), p.type.dtype)
@@ -705,6 +725,15 @@ class FunctionLifter(ExprLifter):
                 result = I.Var(result_name, result_dtype)
         return stmts + list(body), result
 
+    def struct_argument(self, arg: A.Expr, param: A.Param):
+        """The flattened struct passed for a struct parameter (`IndexToOffset::get(i, info)` with `info` a
+        kernel's struct parameter, or a struct field of one)."""
+        bound = self.struct_of(arg)
+        if bound is None:
+            raise LiftError("C2T1207", f"argument for struct parameter '{param.name}' is not a struct the lift "
+                                       "flattened (a kernel's struct parameter or a field of one)", arg.loc)
+        return bound
+
     def call_device_function(self, call: A.Call, want_value: bool) -> I.Expr:
         fn = self.ctx.functions.get(call.callee)
         if fn is None or fn.body is None:
@@ -724,6 +753,14 @@ class FunctionLifter(ExprLifter):
                 args += [I.BufferArg(target.buffer), target.offset]
             elif isinstance(param.type, A.Vector):
                 args += list(self.vector(arg))
+            elif isinstance(param.type, A.Struct):  # its leaves, in the order lift_macro made their parameters
+                for leaf in self.struct_argument(arg, param).leaves():
+                    if isinstance(leaf, PointerBinding):
+                        args += [I.BufferArg(leaf.buffer), leaf.offset]
+                    elif isinstance(leaf, VectorBinding):
+                        args += [I.Var(lane, leaf.dtype) for lane in leaf.lanes]
+                    else:
+                        args.append(I.Var(leaf.name, leaf.dtype))
             else:
                 args.append(cast(self.value(arg), param.type.dtype))
         for var, axis in self.ctx.macro_builtins.get(macro.name, ()):
@@ -831,14 +868,41 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
                 if elem_dtype(pointee) is None:
                     raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type", p.loc)
                 params += [I.MacroParam(buf, "buffer", elem_dtype(pointee)), I.MacroParam(off, "scalar", "int64")]
-                if p.decl in lifter.mutable:
-                    raise LiftError("C2T1210", f"pointer parameter '{p.name}' is reassigned", p.loc)
+                if p.decl in lifter.mutable:  # `src += stride;` in the helper moves its own copy of the pointer
+                    local = lifter.names.fresh(f"{p.name}_off_local")
+                    lifter.decls.append(I.DeclVar(local, "int64", lifter.ctx.line(p.loc)))
+                    prologue.append(I.AssignVar(local, I.Var(off, "int64"), lifter.ctx.line(p.loc)))
+                    lifter.bindings[p.decl] = PointerBinding(buf, I.Var(local, "int64"), pointee, offset_var=local,
+                                                             volatile=t.volatile)
+                    continue
                 # volatile kept for `assign`, which refuses it in a macro (such functions are inlined)
                 lifter.bindings[p.decl] = PointerBinding(buf, I.Var(off, "int64"), pointee, volatile=t.volatile)
             elif isinstance(t, A.Vector):
                 lanes = tuple(lifter.names.fresh(f"{p.name}_{_LANES[k]}") for k in range(t.lanes))
                 params += [I.MacroParam(lane, "scalar", t.elem) for lane in lanes]
                 lifter.bindings[p.decl] = VectorBinding(lanes, t.elem, False)
+            elif isinstance(t, A.Struct):
+                if p.decl in lifter.mutable:
+                    write = first_assignment(fn.body, p.decl)
+                    raise LiftError("C2T1202", f"a field of struct parameter '{p.name}' is written: only read-only "
+                                               "struct parameters are flattened (copy the field into a local first)",
+                                    getattr(write, "loc", None) or p.loc)
+                leaves = {}
+                for path, stem, _cuda, ft in struct_leaf_fields(t, p.name, p.name, p.loc):
+                    if isinstance(ft, A.Scalar):
+                        arg = lifter.names.fresh(stem)
+                        params.append(I.MacroParam(arg, "scalar", ft.dtype))
+                        leaves[path] = ScalarBinding(arg, ft.dtype, False)
+                    elif isinstance(ft, A.Vector):
+                        lanes = tuple(lifter.names.fresh(f"{stem}_{_LANES[k]}") for k in range(ft.lanes))
+                        params += [I.MacroParam(lane, "scalar", ft.elem) for lane in lanes]
+                        leaves[path] = VectorBinding(lanes, ft.elem, False)
+                    else:
+                        pointee = ft.pointee if isinstance(ft, A.Pointer) else ft.elem
+                        buf, off = lifter.names.fresh(stem), lifter.names.fresh(f"{stem}_off")
+                        params += [I.MacroParam(buf, "buffer", elem_dtype(pointee)), I.MacroParam(off, "scalar", "int64")]
+                        leaves[path] = PointerBinding(buf, I.Var(off, "int64"), pointee)
+                lifter.bindings[p.decl] = struct_binding(t, leaves)
             elif isinstance(t, A.Scalar):
                 arg = lifter.names.fresh(p.name)
                 params.append(I.MacroParam(arg, "scalar", t.dtype))

@@ -8,8 +8,9 @@ import op_coverage
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.passes.eliminate_early_returns import eliminate_early_returns
 from cuda2tile.ir.errors import LiftError
-from cuda2tile.lift.lift_expr import PointerBinding, ScalarBinding, elem_dtype
-from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, sanitize
+from cuda2tile.lift.lift_expr import (PointerBinding, ScalarBinding, VectorBinding, elem_dtype, struct_binding,
+                                      struct_leaf_fields)
+from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, first_assignment, sanitize
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
@@ -85,6 +86,33 @@ def preflight(fn: A.Function, functions: dict[str, A.Function]) -> None:
     visit(fn.body)
 
 
+def _flatten_struct_parameter(p: A.Param, struct: A.Struct, lifter: FunctionLifter) -> list[I.Param]:
+    """A by-value struct parameter becomes one parameter per field: `Params p` with `const float* x; int n;
+    int sizes[4];` is the buffer `p_x`, the scalar `p_n` and the read-only buffer `p_sizes` of 4 (an array
+    field the caller passes as a small tensor); `p.x[i]` reads `p_x[i]`. Each keeps its CUDA spelling
+    (`p.x`), which launch specs and the factory's `KERNELS` table use."""
+    params: list[I.Param] = []
+    leaves = {}
+    for path, stem, cuda, t in struct_leaf_fields(struct, p.name, p.name, p.loc):
+        name = lifter.names.fresh(stem)
+        if isinstance(t, A.Scalar):
+            params.append(I.ScalarParam(name, t.dtype, cuda, type_name(t)))
+            leaves[path] = ScalarBinding(name, t.dtype, False)
+        elif isinstance(t, A.Vector):
+            lanes = tuple(lifter.names.fresh(f"{stem}_{lane}") for lane in "xyzw"[:t.lanes])
+            params += [I.ScalarParam(lane, t.elem, f"{cuda}.{lane[-1]}", t.elem) for lane in lanes]
+            leaves[path] = VectorBinding(lanes, t.elem, False)
+        else:  # a pointer field, or an array field read as a buffer of its elements
+            pointee = t.pointee if isinstance(t, A.Pointer) else t.elem
+            writable = isinstance(t, A.Pointer) and not t.const
+            length = lifter.names.fresh(f"{stem}_len")
+            params.append(I.BufferParam(name, elem_dtype(pointee), length, writable, cuda, type_name(t)))
+            leaves[path] = PointerBinding(name, I.Const(0, "int32"), pointee,
+                                          volatile=isinstance(t, A.Pointer) and t.volatile)
+    lifter.bindings[p.decl] = struct_binding(struct, leaves)
+    return params
+
+
 def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A.LaunchSite, ...]) -> I.Kernel:
     if fn.body is None:
         raise LiftError("C2T1208", f"template kernel '{fn.name}' is never instantiated", fn.loc)
@@ -104,7 +132,14 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
             length = lifter.names.fresh(f"{p.name}_len")
             params.append(I.BufferParam(name, dtype, length, not t.const, p.name, type_name(t)))
             if p.decl in written:
-                raise LiftError("C2T1210", f"pointer parameter '{p.name}' is reassigned", p.loc)
+                # `out += row * n;` moves the pointer within its buffer: an offset variable, 0 at entry,
+                # follows it (re-targeting it to another buffer is refused where it happens)
+                offset = lifter.names.fresh(f"{p.name}_off")
+                lifter.decls.append(I.DeclVar(offset, "int64", p.loc.line))
+                lifter.prologue.append(I.AssignVar(offset, I.Const(0, "int64"), p.loc.line))
+                lifter.bindings[p.decl] = PointerBinding(name, I.Var(offset, "int64"), t.pointee, offset_var=offset,
+                                                         volatile=t.volatile)
+                continue
             # a `volatile int* flags` parameter: its stores keep the read / warp barrier / write order
             lifter.bindings[p.decl] = PointerBinding(name, I.Const(0, "int32"), t.pointee, volatile=t.volatile)
         elif isinstance(t, A.Scalar) and t.dtype != "bfloat16":
@@ -116,6 +151,13 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
                 lifter.prologue.append(I.AssignVar(local, I.Var(name, t.dtype), p.loc.line))
             else:
                 lifter.bindings[p.decl] = ScalarBinding(name, t.dtype, False)
+        elif isinstance(t, A.Struct):
+            if p.decl in written:
+                write = first_assignment(fn.body, p.decl)
+                raise LiftError("C2T1202", f"a field of struct parameter '{p.name}' is written: only read-only "
+                                           "struct parameters are flattened (copy the field into a local first)",
+                                getattr(write, "loc", None) or p.loc)
+            params += _flatten_struct_parameter(p, t, lifter)
         else:
             raise LiftError("C2T1207", f"parameter '{p.name}' has unsupported type '{type_name(t)}'", p.loc)
     body = tuple(lifter.prologue) + lifter.block(fn.body)
@@ -142,4 +184,4 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
         block_rank=block_rank, default_block=block,
         body=locals_ + (I.Parallel(scalars + body, fn.loc.line),),
         macros=tuple(ctx.macros.values()), line=fn.loc.line, end_line=fn.end_line,
-        default_shared_bytes=shared_bytes, source_name=fn.loc.file)
+        default_shared_bytes=shared_bytes, source_name=fn.loc.file, left_out=tuple(ctx.left_out))

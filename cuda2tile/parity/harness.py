@@ -46,6 +46,7 @@ from cuda2tile.defaults import CONVERTED_MODES, ORIGINAL_MODES  # noqa: F401  (r
 from cuda2tile.parity.metrics import check_buffer
 from cuda2tile.parity.original_cpu import EXITED_BEFORE_BARRIER, CpuOriginal, OriginalError
 from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity
+from cuda2tile.parity.struct_args import argument_names, struct_value
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.frontend import FrontendOptions
 from cuda2tile.parse.host_info import HostAnalysis, analyze
@@ -321,7 +322,7 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
             res.failure, res.message = "not-converted", not_converted or f"no kernel '{entry.kernel}' in {display}"
             return res
         inputs = spec.make_inputs(options.seed)
-        missing = [n for n, _ in params if n not in inputs]
+        missing = [n for n, _ in argument_names(params) if n not in inputs]
         if missing:
             res.failure, res.message = "spec", f"the launch spec has no argument {', '.join(map(repr, missing))}"
             return res
@@ -366,7 +367,7 @@ def check_entry(entry: Entry, cu: Path, display: str, analysis: HostAnalysis, mo
             return res
 
         # compare every buffer either side could write
-        outputs = [n for n, t in params if n in flat and (_writable(n, t, info) or spec.args[n].output)]
+        outputs = [n for n, t in argument_names(params) if n in flat and (_writable(n, t, info) or spec.args[n].output)]
         for name in outputs:
             arg = spec.args.get(name)
             res.outputs.append(check_buffer(name, got[name], want[name], dtype=arg.dtype if arg else None,
@@ -410,7 +411,11 @@ def _run_original(entry: Entry, original, params, flat: dict, inputs: dict, grid
     On cupy, `samples` receives the seconds of every timed repeat."""
     def launch(barrier_mode: str):
         bufs = {n: a.copy() for n, a in flat.items()}
-        args = [bufs[n] if n in bufs else inputs[n] for n, _ in params]
+        args = [struct_value(n, t, {**inputs, **bufs}) if isinstance(t, A.Struct) else bufs[n] if n in bufs
+                else inputs[n] for n, t in params]
+        if original.name == "cupy" and any(isinstance(t, A.Struct) for _, t in params):
+            raise OriginalError("launch error", "struct arguments by value are not passed to CuPy yet: run the "
+                                                "original on the CPU runtime (--original cpu)")
         if original.name == "cupy":
             kwargs = {"scalar_dtypes": [t.dtype if isinstance(t, A.Scalar) else None for _, t in params],
                       "repeat": options.repeat, "warmup": options.warmup, "samples": samples}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -37,7 +38,24 @@ def run_reference(cu_path: str | Path, spec: KernelSpec, inputs: dict) -> dict[s
     if fn is None:
         raise SpecError(spec.path, f"{path.name} has no function '{spec.reference or spec.name}'")
     copies = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}
-    result = fn(**copies)
+    result = fn(**group_struct_fields(copies))
     if not isinstance(result, dict):
         raise SpecError(spec.path, f"reference '{fn.__name__}' must return a dict of outputs")
     return result
+
+
+def group_struct_fields(arguments: dict) -> dict:
+    """Arguments named by struct field ("p.shape.rows", as a launch spec names them) grouped into one
+    object per struct parameter, so a reference reads them as the C++ does: `p.shape.rows`.
+    {"p.x": a, "p.shape.rows": 7, "n": 3} -> {"p": namespace(x=a, shape=namespace(rows=7)), "n": 3}."""
+    grouped: dict = {}
+    for name, value in arguments.items():
+        *outer, last = name.split(".")
+        if not outer:
+            grouped[name] = value
+            continue
+        node = grouped.setdefault(outer[0], SimpleNamespace())
+        for part in outer[1:]:
+            node = node.__dict__.setdefault(part, SimpleNamespace())
+        setattr(node, last, value)
+    return grouped

@@ -36,7 +36,10 @@ _SCALARS = {
     TK.USHORT: "uint16", TK.CHAR_S: "int8", TK.SCHAR: "int8", TK.UCHAR: "uint8", TK.CHAR_U: "uint8",
     TK.BOOL: "bool", TK.HALF: "float16",
 }
-_RECORD_SCALARS = {"__half": "float16", "half": "float16", "__nv_bfloat16": "bfloat16", "nv_bfloat16": "bfloat16"}
+# CUDA's 16-bit floats, and PyTorch's (`at::Half` is c10::Half, a struct of the same bits with the same
+# rounding conversions)
+_RECORD_SCALARS = {"__half": "float16", "half": "float16", "__nv_bfloat16": "bfloat16", "nv_bfloat16": "bfloat16",
+                   "c10::Half": "float16", "c10::BFloat16": "bfloat16"}
 _VECTOR_ELEMS = {"char": "int8", "uchar": "uint8", "short": "int16", "ushort": "uint16", "int": "int32",
                  "uint": "uint32", "long": "int64", "ulong": "uint64", "longlong": "int64",
                  "ulonglong": "uint64", "float": "float32", "double": "float64"}
@@ -87,18 +90,28 @@ def is_recovery_type(t: ci.Type) -> bool:
         canonical.kind == TK.UNEXPOSED and canonical.spelling.startswith("type-parameter-"))
 
 
-def ctype(t: ci.Type) -> A.CType:
+def ctype(t: ci.Type, building: frozenset[str] = frozenset()) -> A.CType:
+    """Our type for a clang type. `building`: the records whose fields are being read, so that a struct
+    that points to itself (`struct Node { Node* next; }`) ends in an Opaque pointee, not a loop."""
     t = t.get_canonical()
     kind = t.kind
     if kind in _SCALARS:
         return A.Scalar(_SCALARS[kind])
     if kind == TK.POINTER:
         pointee = t.get_pointee()
-        return A.Pointer(ctype(pointee), const=pointee.is_const_qualified(), volatile=pointee.is_volatile_qualified())
+        return A.Pointer(ctype(pointee, building), const=pointee.is_const_qualified(),
+                         volatile=pointee.is_volatile_qualified())
+    if kind == TK.LVALUEREFERENCE and t.get_pointee().is_const_qualified() and \
+            t.get_pointee().get_canonical().kind == TK.RECORD:
+        # `const TensorInfo<T, I>& info` of a __device__ function: a struct read through a const reference
+        # is read as the value it refers to (a by-value kernel parameter, which nothing can change)
+        referred = ctype(t.get_pointee(), building)
+        if isinstance(referred, A.Struct):
+            return referred
     if kind == TK.CONSTANTARRAY:
-        return A.Array(ctype(t.element_type), t.element_count)
+        return A.Array(ctype(t.element_type, building), t.element_count)
     if kind == TK.INCOMPLETEARRAY:  # `extern __shared__ float pool[];`: sized by the launch
-        return A.Array(ctype(t.element_type), 0)
+        return A.Array(ctype(t.element_type, building), 0)
     if kind == TK.VOID:
         return A.Void()
     if kind == TK.ENUM:  # an enumeration is its underlying integer type (`enum class Kind : uint8_t` -> uint8)
@@ -106,13 +119,38 @@ def ctype(t: ci.Type) -> A.CType:
     if kind == TK.RECORD:
         name = re.sub(r"\b(const|volatile|struct)\s+", "", t.spelling).strip()
         if not _library_declaration(t.get_declaration()):
-            return A.Opaque(t.spelling)  # a user's own `struct half { float v; }` is not __half
+            # a user's own `struct half { float v; }` is not __half
+            return _struct_type(t, building) or A.Opaque(t.spelling)
         if name in _RECORD_SCALARS:
             return A.Scalar(_RECORD_SCALARS[name])
         match = _VECTOR_RE.match(name)
         if match:
             return A.Vector(_VECTOR_ELEMS[match.group(1)], int(match.group(2)))
+        if not name.startswith(("cooperative_groups::", "nvcuda::")):  # PyTorch's TensorInfo, a plain struct
+            return _struct_type(t, building) or A.Opaque(t.spelling)
     return A.Opaque(t.spelling)
+
+
+def _struct_type(t: ci.Type, building: frozenset[str]) -> A.Struct | None:
+    """A record of plain data as a Struct, its fields with clang's layout; None for what the lift does
+    not flatten (a union, base classes, virtual functions, bit-fields, no field at all)."""
+    decl = t.get_declaration()
+    if decl.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or t.spelling in building:
+        return None
+    if any(ch.kind == K.CXX_BASE_SPECIFIER or (ch.kind == K.CXX_METHOD and ch.is_virtual_method())
+           for ch in decl.get_children()):
+        return None
+    size = t.get_size()
+    fields = []
+    inner = building | {t.spelling}
+    for f in t.get_fields():
+        offset = t.get_offset(f.spelling)
+        if f.is_bitfield() or not f.spelling or offset < 0 or offset % 8:
+            return None
+        fields.append(A.Field(f.spelling, ctype(f.type, inner), offset // 8))
+    if not fields or size <= 0:
+        return None
+    return A.Struct(t.spelling, tuple(fields), size)
 
 
 def _library_declaration(decl: ci.Cursor) -> bool:
@@ -494,7 +532,8 @@ class _Builder:
     def _operator_call(self, c, ref, op: str, args, t, loc) -> A.Expr:
         """Operators of the prelude's types (`__half`, `float2`...), as the C operators they define."""
         kids = [ch for ch in c.get_children()]
-        if len(args) == 1 and kids and kids[0].kind == K.MEMBER_REF_EXPR:  # member operator: a.operator*(b)
+        if len(args) <= 1 and kids and kids[0].kind == K.MEMBER_REF_EXPR:  # member operator: a.operator*(b),
+            # or a conversion, `h.operator float()` (c10::Half's, called for `static_cast<float>(h)`)
             base = list(kids[0].get_children())
             if base:
                 args = (self.expr(base[0]),) + args

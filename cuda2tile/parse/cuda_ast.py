@@ -51,6 +51,26 @@ class Opaque:
     spelling: str
 
 
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    type: "CType"
+    offset: int  # bytes from the start of the struct (C++ offsetof, from clang's layout)
+
+
+@dataclass(frozen=True, slots=True)
+class Struct(Opaque):
+    """A struct or class of plain data: fields of scalar, pointer, vector, array or struct type, no base
+    class, no virtual function, no bit-field (`struct Params { const float* x; int n; int4 pad; };`).
+    Still an Opaque to the code that refuses what it does not model; the lift flattens it where it can
+    (a kernel's by-value parameter, `const Params&` of a __device__ function)."""
+    fields: tuple[Field, ...] = ()
+    size: int = 0  # bytes (sizeof)
+
+    def field(self, name: str) -> Field | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
 CType = Scalar | Pointer | Vector | Array | Void | Opaque
 
 # ---------------------------------------------------------------- expressions

@@ -55,6 +55,11 @@ class _FunctionScanner:
             if p.restrict:
                 self.add("__restrict__", p.loc)
         if fn.body is not None:
+            # `x += row * n;` on a pointer parameter (++ and compound assignments are Assign nodes too)
+            moved = {n.target.decl for n in A.walk(fn.body) if isinstance(n, A.Assign) and isinstance(n.target, A.VarRef)}
+            for p in fn.params:
+                if isinstance(p.type, A.Pointer) and p.decl in moved:
+                    self.add("pointer parameter moved", p.loc)
             body = fn.body.body if isinstance(fn.body, A.Block) else (fn.body,)
             for i, s in enumerate(body):
                 final = i == len(body) - 1 and isinstance(s, A.Return)

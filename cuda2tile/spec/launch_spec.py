@@ -23,7 +23,7 @@ from cuda2tile.spec.cexpr import CExprError, evaluate
 
 BUFFER_DTYPES = ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                  "uint64")
-INITS = ("normal", "uniform", "int", "zeros", "ones", "arange", "permutation", "index")
+INITS = ("normal", "uniform", "int", "zeros", "ones", "arange", "permutation", "index", "values")
 # dtype-appropriate default tolerances: (rtol, atol); integers compare exactly
 DEFAULT_TOLERANCE = {"float16": (1e-3, 1e-3), "float32": (1e-5, 1e-6), "float64": (1e-12, 1e-12)}
 # CUDA's grid limits (x, y, z) and the element count past which `int` indexing overflows
@@ -162,6 +162,11 @@ class KernelSpec:
             data = np.arange(count)
         elif arg.init == "permutation":
             data = rng.permutation(count)
+        elif arg.init == "values":  # a literal list, element by element: `values = [100, 1]`
+            data = np.array(o["values"])
+            if data.size != count:
+                _fail(self.path, f"kernel {self.name}: argument '{arg.name}' has {count} elements and "
+                                 f"{data.size} values")
         else:  # index
             data = rng.integers(0, int(self._eval(o.get("high", count))), count)
         return np.ascontiguousarray(data.astype(arg.dtype).reshape(shape))
@@ -174,7 +179,7 @@ def _fail(path, message):
 def _arg(path, kernel: str, name: str, raw) -> ArgSpec:
     if not isinstance(raw, dict):
         _fail(path, f"kernel {kernel}: argument '{name}' must be a table")
-    known = {"value", "dtype", "shape", "init", "output", "low", "high", "mean", "std"}
+    known = {"value", "dtype", "shape", "init", "output", "low", "high", "mean", "std", "values"}
     unknown = set(raw) - known
     if unknown:
         _fail(path, f"kernel {kernel}: argument '{name}' has unknown keys {sorted(unknown)}")
@@ -187,7 +192,12 @@ def _arg(path, kernel: str, name: str, raw) -> ArgSpec:
         shape = raw.get("shape")
         if not isinstance(shape, list) or not shape:
             _fail(path, f"kernel {kernel}: buffer '{name}' needs a non-empty shape list")
-        options = {k: raw[k] for k in ("low", "high", "mean", "std") if k in raw}
+        if (init == "values") != ("values" in raw):
+            _fail(path, f"kernel {kernel}: argument '{name}': `values = [...]` goes with `init = \"values\"`")
+        if "values" in raw and (not isinstance(raw["values"], list) or
+                                not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in raw["values"])):
+            _fail(path, f"kernel {kernel}: argument '{name}': `values` must be a list of numbers")
+        options = {k: raw[k] for k in ("low", "high", "mean", "std", "values") if k in raw}
         return ArgSpec(name, dtype=raw["dtype"], shape=tuple(shape), init=init, options=options,
                        output=bool(raw.get("output", False)))
     if "value" not in raw:

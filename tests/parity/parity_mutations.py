@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ir_mutations import (drop_first_barrier, emit_mutant, off_by_one_load, shift_raised_scan, shift_tile_copies,
-                          shorten_gemm_reduction, skip_raised_warp_scans, wrong_reduction_operator)
+from ir_mutations import (drop_first_barrier, emit_mutant, off_by_one_load, read_sibling_field, shift_raised_scan,
+                          shift_tile_copies, shorten_gemm_reduction, skip_raised_warp_scans, wrong_reduction_operator)
 
-__all__ = ["drop_first_barrier", "off_by_one_load", "shift_raised_scan", "shift_tile_copies", "shorten_gemm_reduction",
-           "skip_raised_warp_scans", "wrong_reduction_operator", "write_converted_tree"]
+__all__ = ["drop_first_barrier", "off_by_one_load", "read_sibling_field", "shift_raised_scan", "shift_tile_copies",
+           "shorten_gemm_reduction", "skip_raised_warp_scans", "wrong_reduction_operator", "write_converted_tree"]
 
 
 def write_converted_tree(cu: Path, name: str, mutate, out_dir: Path, raise_idioms: frozenset[str] | None = None) -> Path:

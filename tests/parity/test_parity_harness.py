@@ -17,8 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from c2t_testsupport import CORPUS  # noqa: E402
-from parity_mutations import (drop_first_barrier, off_by_one_load, shift_raised_scan,  # noqa: E402
-                              shift_tile_copies, shorten_gemm_reduction, skip_raised_warp_scans,
+from parity_mutations import (drop_first_barrier, off_by_one_load, read_sibling_field,  # noqa: E402
+                              shift_raised_scan, shift_tile_copies, shorten_gemm_reduction, skip_raised_warp_scans,
                               wrong_reduction_operator, write_converted_tree)
 
 from cuda2tile.cli import main  # noqa: E402
@@ -48,6 +48,7 @@ BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idiom
     ("cooperative/block_scan.cu", "scan_hillis_steele", shift_raised_scan, "y", None),
     ("cooperative/block_reduce.cu", "reduce_tree", shift_tile_copies, "partial", None),
     ("cooperative/block_scan.cu", "scan_warp_shfl_up", skip_raised_warp_scans, "y", None),
+    ("misc/struct_params.cu", "clamped_avg_pool1d", read_sibling_field, "out", None),
 ]
 
 
@@ -57,7 +58,7 @@ BROKEN = [  # (corpus file, kernel, mutation, the buffer that must differ, idiom
                               "wrong-raised-reduction-operator", "wrong-raised-warp-reduction",
                               "raised-sgemm-short-k", "raised-hgemm-short-k",
                               "raised-scan-exclusive", "raised-tile-copy-off-by-one",
-                              "raised-warp-scan-skipped"])
+                              "raised-warp-scan-skipped", "struct-field-read-from-its-neighbour"])
 def test_broken_conversion_is_reported_with_worst_index(source, kernel, mutate, buffer, raise_idioms, tmp_path):
     cu = CORPUS / source
     write_converted_tree(cu, kernel, None, tmp_path / "faithful", raise_idioms)

@@ -17,6 +17,7 @@ from .runtime import (
     LaunchInfo,
     Module,
     ParamInfo,
+    StructValue,
     UnsupportedFeature,
     WarpDivergence,
     bf16_bits_to_float,
@@ -28,5 +29,5 @@ from .runtime import (
 __all__ = [
     "INCLUDE_DIR", "ArgumentError", "BarrierDivergence", "CompileError", "CpuRuntimeError", "FastPathViolation",
     "KernelCrash", "KernelSig", "KernelTimeout", "LaunchError", "LaunchInfo", "Module", "ParamInfo",
-    "UnsupportedFeature", "WarpDivergence", "bf16_bits_to_float", "build", "default_cache_dir", "float_to_bf16_bits",
+    "StructValue", "UnsupportedFeature", "WarpDivergence", "bf16_bits_to_float", "build", "default_cache_dir", "float_to_bf16_bits",
 ]

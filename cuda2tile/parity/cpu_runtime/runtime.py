@@ -143,6 +143,17 @@ class KernelSig:
 
 
 @dataclass(frozen=True)
+class StructValue:
+    """A struct passed by value whose fields include pointers to arrays: `data` is its bytes (sizeof) with
+    the scalar fields written, `pointers` the (byte offset, array or None for NULL) of each pointer field.
+    The launch writes each array's address at its offset once it knows where the array lives (in the
+    forked child, arrays are copied into shared memory: an address taken before would be stale)."""
+
+    data: bytes
+    pointers: tuple = ()
+
+
+@dataclass(frozen=True)
 class ParamInfo:
     """One kernel parameter as compiled: pointer (kind/size describe the pointee) or value."""
 
@@ -786,9 +797,18 @@ class _ArgPlan:
         self.scalars: dict[int, bytes] = {}
         self.nulls: set[int] = set()
         self.raw: dict[int, int] = {}
+        self.embedded: list[tuple[int, int, np.ndarray | None]] = []  # (argument, byte offset, array)
         for i, (p, a) in enumerate(zip(params, args)):
             if p.pointer:
                 self._pointer(i, p, a)
+            elif isinstance(a, StructValue):
+                self.scalars[i] = self._scalar(i, p, a.data)
+                for offset, array in a.pointers:
+                    if array is not None and not isinstance(array, np.ndarray):
+                        raise self._err(i, p, f"the pointer field at byte {offset} takes a numpy array or None")
+                    if not 0 <= offset <= len(a.data) - 8:
+                        raise self._err(i, p, f"pointer field at byte {offset} outside the struct")
+                    self.embedded.append((i, offset, array))
             else:
                 self.scalars[i] = self._scalar(i, p, a)
         self._regions: list[tuple[int, int]] | None = None
@@ -902,7 +922,7 @@ class _ArgPlan:
         """Merged [start, end) byte ranges of all array arguments (aliasing arrays share a region)."""
         if self._regions is None:
             spans = []
-            for _, a in self.arrays:
+            for _, a in self.arrays + [(i, a) for i, _, a in self.embedded if a is not None]:
                 lo, hi = np.byte_bounds(a) if hasattr(np, "byte_bounds") else np.lib.array_utils.byte_bounds(a)
                 spans.append((lo, hi, a.flags.writeable))
             spans.sort()
@@ -924,7 +944,11 @@ class _ArgPlan:
         arr_of = dict(self.arrays)
         for i in range(n):
             if i in self.scalars:
-                buf = ctypes.create_string_buffer(self.scalars[i], max(8, len(self.scalars[i])))
+                data = bytearray(self.scalars[i])
+                for j, offset, array in self.embedded:
+                    if j == i:
+                        data[offset:offset + 8] = (place(array) if array is not None else 0).to_bytes(8, "little")
+                buf = ctypes.create_string_buffer(bytes(data), max(8, len(data)))
             else:
                 if i in self.nulls:
                     addr = 0
