@@ -115,8 +115,8 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "The atomic has no TileLang operation (e.g. `atomicCAS`, `atomicExch`) or is used on a form the "
           "lift does not translate."),
     _code("C2T1206", W, "return inside a loop", "medium",
-          "A `return` nested in a loop of a kernel or `__device__` function; restructure with a flag and "
-          "`break`."),
+          "A `return` nested in a loop that the rewrite into a flag and `break` "
+          "(cuda2tile/lift/returns_in_loops.py) did not reach; since that rewrite, an internal error to report."),
     _code("C2T1207", W, "unsupported type", "medium",
           "A parameter, variable or value of a type cuda2tile cannot map to a TileLang dtype (structs, "
           "pointers to pointers, `__nv_bfloat16` values on the C back end, ...)."),

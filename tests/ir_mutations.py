@@ -227,6 +227,41 @@ def read_sibling_field(kernel: I.Kernel, field: str | None = None) -> I.Kernel:
     return replace(kernel, body=map_exprs(kernel.body, swap))  # macros name their parameters themselves
 
 
+def drop_first_break(kernel: I.Kernel) -> I.Kernel:
+    """The first `break` removed: a loop a `return` left (returns_in_loops) runs on past what it found."""
+    def fn(s):
+        return I.Evaluate(I.Const(0, "int32"), s.line) if isinstance(s, I.Break) else None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, "no break to drop"
+    return mutated
+
+
+def drop_first_assignment_to(kernel: I.Kernel, var: str) -> I.Kernel:
+    """The first assignment to `var` removed (`m = count[i]` hoisted out of `if ((m = count[i]) > 2)`)."""
+    def fn(s):
+        return I.Evaluate(I.Const(0, "int32"), s.line) if isinstance(s, I.AssignVar) and s.name == var else None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, f"no assignment to {var}"
+    return mutated
+
+
+def zero_first_initialiser(kernel: I.Kernel, array: str) -> I.Kernel:
+    """The first item of `array`'s braced initialiser stored as 0 (`taps[0] = 0.0625f` -> `taps[0] = 0`)."""
+    def fn(s):
+        if isinstance(s, I.Store) and s.buffer == array:
+            return replace(s, value=I.Const(0.0 if s.value.dtype.startswith("float") else 0, s.value.dtype))
+        return None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, f"no store to {array}"
+    return mutated
+
+
 def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:
     """Lift `cu`'s kernel `name` (raising `raise_idioms`, None: every idiom), apply `mutate` (None: no
     mutation), emit it alone as the module `path`."""

@@ -8,7 +8,8 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import emit_mutant, freeze_first_pointer_step, perturb_first_store, read_sibling_field
+from ir_mutations import (drop_first_assignment_to, drop_first_break, emit_mutant, freeze_first_pointer_step,
+                          perturb_first_store, read_sibling_field, zero_first_initialiser)
 
 
 def _convert(cu, name, mutate, tmp_path):
@@ -57,3 +58,19 @@ def test_struct_field_read_from_its_neighbour_is_caught(name, field, tmp_path):
     mutant = load_module(emit_mutant(cu, name, mutate, tmp_path / f"{name}_mutant.py"))
     result = check_kernel(cu, mutant, spec, "misc/struct_params.cu")
     assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,mutate", [
+    ("first_above", drop_first_break),  # `return` inside the loop: the scan must stop at the first hit
+    ("walk_lists", lambda k: drop_first_assignment_to(k, "m")),  # `if ((m = count[i]) > 2)`
+    ("taps_and_tables", lambda k: zero_first_initialiser(k, "taps")),  # `const float taps[5] = {...}`
+], ids=["return-in-loop-keeps-scanning", "assignment-value-lost", "initialiser-item-lost"])
+def test_value_forms_broken_are_caught(name, mutate, tmp_path):
+    """The rewrites of returns inside loops, assignments used as values and braced array initialisers:
+    each one's output depends on the part the mutation breaks."""
+    cu = CORPUS / "misc/search_and_chains.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    mutant = load_module(emit_mutant(cu, name, mutate, tmp_path / f"{name}_mutant.py"))
+    result = check_kernel(cu, mutant, spec, "misc/search_and_chains.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()

@@ -87,18 +87,27 @@ class StructBinding:
         return out
 
 
-def struct_leaf_fields(struct: A.Struct, prefix: str, cuda_path: str, loc) -> list[tuple[tuple[str, ...], str, str, A.CType]]:
+def struct_leaf_fields(struct: A.Struct, prefix: str, cuda_path: str, loc,
+                       void_pointees: dict | None = None, at: tuple[str, ...] = ()
+                       ) -> list[tuple[tuple[str, ...], str, str, A.CType]]:
     """The fields a flattened struct becomes, nested structs expanded, in order: (field path, Python stem,
     CUDA spelling, type). `p` of `struct P { const float* x; struct { int n; int4 pad; } g; }` gives
     (("x",), "p_x", "p.x", const float*), (("g", "n"), "p_g_n", "p.g.n", int), (("g", "pad"), ...).
-    A field of a type the lift cannot flatten is refused here, naming it."""
+    A `void*` field takes the element type its code casts it to (`void_pointees[path]`, see
+    `void_field_pointees`). A field of a type the lift cannot flatten is refused here, naming it."""
     out = []
     for f in struct.fields:
-        path, stem, cuda = (f.name,), f"{prefix}_{f.name}", f"{cuda_path}.{f.name}"
+        path, stem, cuda = at + (f.name,), f"{prefix}_{f.name}", f"{cuda_path}.{f.name}"
         t = f.type
         if isinstance(t, A.Struct):
-            out += [(path + p, s, c, ft) for p, s, c, ft in struct_leaf_fields(t, stem, cuda, loc)]
+            out += struct_leaf_fields(t, stem, cuda, loc, void_pointees, path)
             continue
+        if isinstance(t, A.Pointer) and isinstance(t.pointee, A.Void):
+            pointee = (void_pointees or {}).get(path)
+            if pointee is None:
+                raise LiftError("C2T1207", f"field '{cuda}' is a `void*` that the kernel does not cast to one "
+                                           "element type (`(const float*)p.x` everywhere it is read)", loc)
+            t = A.Pointer(pointee, t.const, t.volatile)
         flattenable = (isinstance(t, A.Pointer) and elem_dtype(t.pointee) is not None) or \
             (isinstance(t, A.Array) and isinstance(t.elem, A.Scalar) and t.size > 0) or \
             isinstance(t, (A.Scalar, A.Vector))
@@ -107,6 +116,27 @@ def struct_leaf_fields(struct: A.Struct, prefix: str, cuda_path: str, loc) -> li
                                        f"('{getattr(t, 'spelling', None) or type(t).__name__}')", loc)
         out.append((path, stem, cuda, t))
     return out
+
+
+def void_field_pointees(body, decl: str) -> dict[tuple[str, ...], A.CType]:
+    """The element type each `void*` field of struct `decl` is cast to in `body`, by field path, where
+    every cast of that field agrees: `((const T*)p.x)[i]` with T = float gives {("x",): float}. A field
+    cast to two element types is left out (its flattening is refused)."""
+    seen: dict[tuple[str, ...], set] = {}
+    for n in A.walk(body):
+        if not (isinstance(n, A.Cast) and isinstance(n.type, A.Pointer)):
+            continue
+        inner = n.operand
+        while isinstance(inner, A.Cast) and inner.implicit:
+            inner = inner.operand
+        path: list[str] = []
+        while isinstance(inner, A.Member):
+            path.insert(0, inner.field)
+            inner = inner.base
+        if path and isinstance(inner, A.VarRef) and inner.decl == decl and not isinstance(n.type.pointee, A.Void):
+            seen.setdefault(tuple(path), set()).add(elem_dtype(n.type.pointee))
+    # the buffer holds scalars: a `(const float4*)p.x` read of a float buffer scales its offset itself
+    return {path: A.Scalar(dtypes.pop()) for path, dtypes in seen.items() if len(dtypes) == 1 and None not in dtypes}
 
 
 def struct_binding(struct: A.Struct, leaves: dict[tuple[str, ...], "Binding"], path: tuple[str, ...] = ()):

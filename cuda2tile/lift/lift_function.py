@@ -11,6 +11,7 @@ rest `While`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import op_coverage
@@ -23,6 +24,8 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, Pointer
                                       group_of_type, innermost_dtype, lanes_of, offset_add, offset_scale,
                                       struct_binding, struct_leaf_fields)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
+from cuda2tile.lift.hoist_assignments import hoist_assignments
+from cuda2tile.lift.returns_in_loops import rewrite_returns_in_loops
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
 
@@ -70,6 +73,48 @@ def first_assignment(node, decl: str):
     return next((n for n in A.walk(node) if isinstance(n, A.Assign) and _assigned_decl(n.target) == decl), None)
 
 
+def place_initialiser(init: A.InitList, t: A.Array) -> list:
+    """The items of a braced array initialiser at their flat (row-major) positions, None where C++
+    value-initialises (zero). Inner braces may be left out, as C allows: `int m[2][2] = {1, 2, 3}` is
+    `{{1, 2}, {3, 0}}`; `int m[2][3] = {{1}, {4, 5}}` is `{{1, 0, 0}, {4, 5, 0}}`."""
+    out: list = [None] * lanes_of(t)
+
+    def braced(lst: A.InitList, t: A.CType, at: int) -> None:
+        items = list(lst.items)
+        if not isinstance(t, A.Array):
+            if len(items) > 1:
+                raise LiftError("C2T1202", "more than one initialiser for one element", lst.loc)
+            if items:
+                one(items, 0, t, at)
+            return
+        i = elided(items, 0, t, at)
+        if i < len(items):
+            raise LiftError("C2T1202", "more initialisers than array elements", lst.loc)
+
+    def elided(items: list, i: int, t: A.Array, at: int) -> int:
+        step = lanes_of(t.elem)
+        k = 0
+        while i < len(items) and k < t.size:
+            i = one(items, i, t.elem, at + k * step)
+            k += 1
+        return i
+
+    def one(items: list, i: int, t: A.CType, at: int) -> int:
+        item = items[i]
+        if isinstance(item, A.InitList):
+            braced(item, t, at)
+            return i + 1
+        if isinstance(t, A.Array):  # inner braces left out: the sub-array takes the next items
+            return elided(items, i, t, at)
+        if not isinstance(t, A.Scalar):
+            raise LiftError("C2T1207", f"initialised local array of '{type_name(t)}' elements", item.loc)
+        out[at] = item
+        return i + 1
+
+    braced(init, t, 0)
+    return out
+
+
 def contains(node, kinds) -> bool:
     return any(isinstance(n, kinds) for n in A.walk(node))
 
@@ -87,10 +132,35 @@ def _loop_continues(body) -> bool:
     return False
 
 
+def prepare_function(fn: A.Function) -> A.Function:
+    """`fn` in the form the lift reads: assignments used as values moved into statements of their own
+    (hoist_assignments.py), `return` inside loops turned into a flag and breaks (returns_in_loops.py)."""
+    return rewrite_returns_in_loops(hoist_assignments(fn))
+
+
+class PreparedFunctions(Mapping):
+    """The `__device__` functions by name, each prepared (`prepare_function`) the first time it is used."""
+
+    def __init__(self, functions: Mapping[str, A.Function]):
+        self._raw = functions
+        self._prepared: dict[str, A.Function] = {}
+
+    def __getitem__(self, name: str) -> A.Function:
+        if name not in self._prepared:
+            self._prepared[name] = prepare_function(self._raw[name])
+        return self._prepared[name]
+
+    def __iter__(self):
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+
 @dataclass
 class LiftContext:
     """Shared by the kernel and the macros lifted for it."""
-    functions: dict[str, A.Function]
+    functions: Mapping[str, A.Function]
     macros: dict[str, I.Macro] = field(default_factory=dict)
     macro_builtins: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     active: list[str] = field(default_factory=list)
@@ -278,14 +348,40 @@ class FunctionLifter(ExprLifter):
             values = self.vector(s.init)
             return [I.AssignVar(lane, v, line) for lane, v in zip(lanes, values)]
         if isinstance(t, A.Array) and innermost_dtype(t) is not None and t.size > 0:
-            if s.init is not None:
-                raise LiftError("C2T1202", "initialised local arrays are not lifted yet", s.loc)
+            if s.init is not None and not isinstance(s.init, A.InitList):
+                raise LiftError("C2T1202", "local array initialised from something other than a braced list",
+                                s.loc)
+            values = place_initialiser(s.init, t) if s.init is not None else None
             name = self.names.fresh(s.name)
             dtype = innermost_dtype(t)
             self.bindings[s.decl] = ArrayBinding(name, dtype, lanes_of(t), t.elem)
             self.decls.append(I.DeclLocal(name, dtype, lanes_of(t), line))
-            return []
+            return self.initialise_array(name, dtype, values, line) if values is not None else []
         raise LiftError("C2T1207", f"local variable '{s.name}' of unsupported type '{type_name(t)}'", s.loc)
+
+    def initialise_array(self, name: str, dtype: str, values: list, line: int) -> list[I.Stmt]:
+        """`float w[5] = {0.1f, 0.2f};`: a store per item given, in order (C evaluates them in order),
+        and zeros for the rest, as C++ value-initialises them: one loop for a run of more than 4
+        (`float acc[64] = {0};` is a store and a loop, not 64 stores)."""
+        stmts: list[I.Stmt] = []
+        zero = I.Const(0.0 if is_float(dtype) else 0, dtype)
+        k = 0
+        while k < len(values):
+            if values[k] is not None:
+                stmts.append(I.Store(name, I.Const(k, "int32"), cast(self.value(values[k]), dtype), line))
+                k += 1
+                continue
+            end = k
+            while end < len(values) and values[end] is None:
+                end += 1
+            if end - k > 4:
+                var = self.names.fresh(f"{name}_k")
+                stmts.append(I.For(var, I.Const(k, "int32"), I.Const(end, "int32"), I.Const(1, "int32"),
+                                   (I.Store(name, I.Var(var, "int32"), zero, line),), line))
+            else:
+                stmts += [I.Store(name, I.Const(j, "int32"), zero, line) for j in range(k, end)]
+            k = end
+        return stmts
 
     def shared_decl(self, s: A.VarDecl) -> list[I.Stmt]:
         """`__shared__ float tile[32][33];` -> one flattened block-wide buffer declared in the kernel body."""
@@ -533,7 +629,7 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         step = tuple(self.expr_stmt(s.step, self.ctx.line(s.loc))) if s.step is not None else ()
         self.loop_depth -= 1
-        return init + [I.While(cond, body + step, self.ctx.line(s.loc))]
+        return init + self.while_form(cond, body + step, s.loc)
 
     def serial_for(self, s: A.For) -> list[I.Stmt] | None:
         """`for (int i = a; i < b; i += 2)` with a positive constant step, i and b unchanged by the body
@@ -657,7 +753,7 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         self.loop_depth -= 1
         if not s.do_while:
-            return [I.While(self.condition(s.cond), body, self.ctx.line(s.loc))]
+            return self.while_form(self.condition(s.cond), body, s.loc)
         if _loop_continues(s.body):
             raise LiftError("C2T1212", "`continue` in a do/while loop", s.loc)
         flag = self.names.fresh("again")
@@ -665,6 +761,21 @@ class FunctionLifter(ExprLifter):
         return [I.AssignVar(flag, I.Const(True, "bool"), self.ctx.line(s.loc)),
                 I.While(I.Var(flag, "bool"), body + (I.AssignVar(flag, self.condition(s.cond), self.ctx.line(s.loc)),),
                         self.ctx.line(s.loc))]
+
+    def while_form(self, cond: I.Expr, body: tuple[I.Stmt, ...], loc: A.Loc) -> list[I.Stmt]:
+        """`while cond: body`. TileLang refuses a constant condition ("Infinite while loop detected"):
+        `while (true)`, `for (;;)` (and what hoist_assignments makes of `while ((v = next[v]) != 0)`)
+        run on a flag that only `break` leaves; `while (false)` never runs its body."""
+        line = self.ctx.line(loc)
+        if not isinstance(cond, I.Const):
+            return [I.While(cond, body, line)]
+        if not cond.value:
+            return []
+        # (an int32 flag: a bool variable does not lower for WebGPU, see returns_in_loops.py)
+        flag = self.names.fresh("forever")
+        self.decls.append(I.DeclVar(flag, "int32", line))
+        return [I.AssignVar(flag, I.Const(1, "int32"), line),
+                I.While(I.Binary("ne", I.Var(flag, "int32"), I.Const(0, "int32"), "bool"), body, line)]
 
     # --------------------------------------------------------- device functions
     def synchronising(self, call: A.Call) -> bool:

@@ -9,8 +9,9 @@ from cuda2tile.ir import tile_ir as I
 from cuda2tile.passes.eliminate_early_returns import eliminate_early_returns
 from cuda2tile.ir.errors import LiftError
 from cuda2tile.lift.lift_expr import (PointerBinding, ScalarBinding, VectorBinding, elem_dtype, struct_binding,
-                                      struct_leaf_fields)
-from cuda2tile.lift.lift_function import FunctionLifter, LiftContext, Names, assigned_decls, first_assignment, sanitize
+                                      struct_leaf_fields, void_field_pointees)
+from cuda2tile.lift.lift_function import (FunctionLifter, LiftContext, Names, PreparedFunctions, assigned_decls,
+                                         first_assignment, prepare_function, sanitize)
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
@@ -93,7 +94,8 @@ def _flatten_struct_parameter(p: A.Param, struct: A.Struct, lifter: FunctionLift
     (`p.x`), which launch specs and the factory's `KERNELS` table use."""
     params: list[I.Param] = []
     leaves = {}
-    for path, stem, cuda, t in struct_leaf_fields(struct, p.name, p.name, p.loc):
+    void_pointees = void_field_pointees(lifter.fn.body, p.decl)  # `(const T*)p.x` of a `const void* x;`
+    for path, stem, cuda, t in struct_leaf_fields(struct, p.name, p.name, p.loc, void_pointees):
         name = lifter.names.fresh(stem)
         if isinstance(t, A.Scalar):
             params.append(I.ScalarParam(name, t.dtype, cuda, type_name(t)))
@@ -117,7 +119,8 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
     if fn.body is None:
         raise LiftError("C2T1208", f"template kernel '{fn.name}' is never instantiated", fn.loc)
     preflight(fn, functions)
-    ctx = LiftContext(functions, source_file=fn.loc.file)
+    fn = prepare_function(fn)
+    ctx = LiftContext(PreparedFunctions(functions), source_file=fn.loc.file)
     ctx.active.append(fn.name)
     lifter = FunctionLifter(fn, ctx, Names())
     written = assigned_decls(fn.body)

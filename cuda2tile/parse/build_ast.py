@@ -170,6 +170,12 @@ def _is_device(cursor: ci.Cursor) -> bool:
     return any(ch.kind == K.CUDADEVICE_ATTR for ch in cursor.get_children())
 
 
+def _lifted_from_body(cursor: ci.Cursor) -> bool:
+    """A stand-in header's function marked `__C2T_LIFT_BODY` (cuda2tile_prelude.h): it carries the
+    library's own body (`IndexToOffset<T, I, -1>::get` of PyTorch), which the lift reads like a user's."""
+    return any(ch.kind == K.ANNOTATE_ATTR and ch.spelling == "cuda2tile-lift-body" for ch in cursor.get_children())
+
+
 # CXTemplateArgumentKind (clang-c/Index.h). The Python bindings know only kinds 0-4 and raise
 # "Unknown template argument kind 5" for a template template argument (`apply2<Add, float>`), which
 # once cost a whole file; the kind is read as a plain int here.
@@ -461,6 +467,14 @@ class _Builder:
                 if not isinstance(folded, A.UnsupportedExpr):
                     return folded
                 return A.UnsupportedExpr(f"global variable '{ref.spelling}'", t, loc, "C2T1204")
+            if ref.kind == K.VAR_DECL and ref.semantic_parent is not None and ref.semantic_parent.kind in (
+                    K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE, K.CLASS_TEMPLATE_PARTIAL_SPECIALIZATION):
+                # a static data member: one object for the whole program. A constant one
+                # (`std::numeric_limits<T>::has_infinity`, `Config::kTile`) folds to its value.
+                folded = self._constant(c, t, loc, "static data member")
+                if not isinstance(folded, A.UnsupportedExpr):
+                    return folded
+                return A.UnsupportedExpr(f"static data member '{_qualified(ref)}'", t, loc, "C2T1204")
             return A.VarRef(ref.spelling, ref.get_usr() or f"{ref.spelling}@{ref.location.offset}", t, loc)
         if ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
             return A.UnsupportedExpr(f"function '{ref.spelling}' used as a value", t, loc)
@@ -486,7 +500,11 @@ class _Builder:
             invalid = self.invalid(ref, "function", t, loc)
             if invalid is not None:
                 return invalid
-        if name.startswith("__builtin_"):  # INFINITY, NAN, HUGE_VALF... expand to constant builtins
+        if name.startswith("__builtin_") or (ref is not None and not self.user_code(ref) and not list(
+                c.get_arguments()) and isinstance(t, A.Scalar)):
+            # INFINITY, NAN, HUGE_VALF expand to constant builtins; `std::numeric_limits<float>::lowest()`,
+            # `at::numeric_limits<T>::upper_bound()` are a library's constexpr functions of no argument:
+            # clang folds both to their value (a call that is not constant, `clock()`, stays a call)
             folded = self._constant(c, t, loc, f"call to {name}")
             if not isinstance(folded, A.UnsupportedExpr):
                 return folded
@@ -497,7 +515,7 @@ class _Builder:
             if len(args) == 1:
                 return A.Cast(args[0], t, False, loc)
             return A.Call(f"{name}::constructor", args, t, loc)
-        user_function = ref is not None and self.user_code(ref) and ref.kind in (
+        user_function = ref is not None and (self.user_code(ref) or _lifted_from_body(ref)) and ref.kind in (
             K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION) and not _in_namespace(ref, "cooperative_groups")
         if name.startswith("operator") and ref is not None and not user_function:
             return self._operator_call(c, ref, name[len("operator"):].strip(), args, t, loc)
@@ -672,8 +690,16 @@ class _Builder:
             if isinstance(t, A.Scalar) and not items:
                 return A.IntLit(0, t, self.loc(init)) if not t.dtype.startswith(("float", "bfloat")) else \
                     A.FloatLit(0.0, t, self.loc(init))  # `int n{};` is value-initialised: zero
+            if isinstance(t, A.Array):
+                return self._init_list(init, t)
             return A.UnsupportedExpr("initializer list", t, self.loc(init))
         return self.expr(init)
+
+    def _init_list(self, c: ci.Cursor, t: A.CType) -> A.InitList:
+        """`{1.0f, 2.0f}` (nested lists nested) for an array; the lift places the items."""
+        items = tuple(self._init_list(ch, ctype(ch.type)) if ch.kind == K.INIT_LIST_EXPR else self.expr(ch)
+                      for ch in c.get_children() if ch.kind.is_expression())
+        return A.InitList(items, t, self.loc(c))
 
     def _for(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
         # libclang drops absent for-clauses from the children, so place each child by its offset

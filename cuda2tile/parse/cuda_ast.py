@@ -195,8 +195,17 @@ class UnsupportedExpr:
     code: str = "C2T1202"
 
 
+@dataclass(frozen=True, slots=True)
+class InitList:
+    """A braced initialiser of an array as written: `{1.0f, 2.0f}`, nested `{{1, 2}, {4}}`, or with the
+    inner braces left out (`int m[2][2] = {1, 2, 3};`). Elements not given are zero (C++ value-init)."""
+    items: tuple["Expr", ...]
+    type: CType
+    loc: Loc
+
+
 Expr = (IntLit | FloatLit | BoolLit | VarRef | BuiltinIndex | BinOp | UnOp | Assign | Cast | Call | Index
-        | Member | Conditional | UnsupportedExpr)
+        | Member | Conditional | InitList | UnsupportedExpr)
 
 # ---------------------------------------------------------------- statements
 

@@ -103,7 +103,7 @@ class _FunctionScanner:
             self.type(s.type, s.loc)
             self.expr(s.init)
         elif isinstance(s, A.ExprStmt):
-            self.expr(s.expr)
+            self.statement_expr(s.expr)
         elif isinstance(s, A.If):
             self.add("if/else", s.loc)
             self.expr(s.cond)
@@ -113,7 +113,7 @@ class _FunctionScanner:
             self.add("for (canonical)" if _canonical(s) else "for (general)", s.loc)
             self.stmt(s.init)
             self.expr(s.cond)
-            self.expr(s.step)
+            self.statement_expr(s.step)
             self.loop(s.body)
         elif isinstance(s, A.While):
             self.add("do/while" if s.do_while else "while", s.loc)
@@ -136,8 +136,27 @@ class _FunctionScanner:
         self.loop_depth -= 1
 
     # ------------------------------------------------------------ expressions
+    def statement_expr(self, e: A.Expr | None) -> None:
+        """An expression whose value is discarded: its own assignments (`x = 1;`, `i++, j++`) are
+        statements, not assignments used as values."""
+        if isinstance(e, A.Assign):
+            self.expr(e.target)
+            self.expr(e.value)
+        elif isinstance(e, A.BinOp) and e.op == ",":
+            self.statement_expr(e.lhs)
+            self.statement_expr(e.rhs)
+        else:
+            self.expr(e)
+
     def expr(self, e: A.Expr | None) -> None:
         if e is None or isinstance(e, (A.IntLit, A.FloatLit, A.BoolLit, A.VarRef)):
+            return
+        if isinstance(e, A.Assign):  # `a = b = c`, `if ((n = count[i]) > 0)`, `out[k++] = v`
+            self.add("assignment as value", e.loc)
+        if isinstance(e, A.InitList):
+            self.add("initializer list", e.loc)
+            for item in e.items:
+                self.expr(item)
             return
         if isinstance(e, A.BuiltinIndex):
             self.add(f"{e.var}.{e.axis}" if e.axis else e.var, e.loc)

@@ -29,3 +29,20 @@ __global__ void bump(Params p) {
   p.y[threadIdx.x] = p.gain;
 }
 // DIAG: struct_params.cu:[[# @LINE - 3]]:{{[0-9]+}}: warning: C2T1202: kernel 'bump' is not converted:
+
+// A `void*` field takes the element type the kernel casts it to (StyleGAN's upfirdn2d params style);
+// a field cast to two element types is refused.
+struct Erased { const void* x; void* y; int n; };
+template <typename T>
+__global__ void copy_erased(Erased e) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < e.n) ((T*)e.y)[i] = ((const T*)e.x)[i];
+}
+template __global__ void copy_erased<double>(Erased);
+// CHECK-LABEL: def copy_erased_double(
+// CHECK: def copy_erased_double(e_x: T.Tensor((e_x_len,), "float64"), e_y: T.Tensor((e_y_len,), "float64"), e_n: T.int32, grid_x: T.int32):
+
+__global__ void two_views(Erased e) {
+  ((float*)e.y)[threadIdx.x] = ((const int*)e.x)[0] + ((const float*)e.x)[1];
+}
+// DIAG: struct_params.cu:[[# @LINE - 3]]:{{[0-9]+}}: warning: C2T1207: kernel 'two_views' is not converted: field 'e.x' is a `void*` that the kernel does not cast to one element type

@@ -80,6 +80,11 @@
  * in the AST as an ANNOTATE_ATTR child with spelling "__managed__". */
 #define __managed__ __attribute__((device)) __attribute__((annotate("__managed__")))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+/* A stand-in's __device__ function that carries the library's own body
+ * (PyTorch's IndexToOffset::get, ATenCeilDiv...): the lift reads it from its
+ * body like a user's function, instead of mapping it by name (an
+ * ANNOTATE_ATTR child with this spelling; cuda2tile/parse/build_ast.py). */
+#define __C2T_LIFT_BODY __attribute__((annotate("cuda2tile-lift-body")))
 /* __noinline__ is a keyword in clang >= 15 CUDA mode; do not define it. */
 /* launch_bounds is an UNEXPOSED_ATTR in libclang with neither children nor
  * (inside this macro) tokens; the extra annotate attribute exposes the

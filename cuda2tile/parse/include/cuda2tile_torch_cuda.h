@@ -278,7 +278,7 @@ struct CUDAEvent {
 
 /* ATen/cuda/ApplyGridUtils.cuh */
 template <typename T>
-__host__ __device__ __forceinline__ T ATenCeilDiv(T a, T b) {
+__host__ __device__ __forceinline__ __C2T_LIFT_BODY T ATenCeilDiv(T a, T b) {
   return (a + b - 1) / b;
 }
 constexpr uint32_t AT_APPLY_THREADS_PER_BLOCK = 512;
@@ -346,7 +346,7 @@ void TensorInfo<T, IndexType>::reduceDim(int dim) {
 }
 /* Translate a linear index for the apply to a T* offset */
 template <typename T, typename IndexType, int Dims> struct IndexToOffset {
-  static __host__ __device__ IndexType
+  static __host__ __device__ __C2T_LIFT_BODY IndexType
   get(IndexType linearId, const TensorInfo<T, IndexType> &info) {
     IndexType offset = 0;
     for (int i = Dims - 1; i > 0; --i) {
@@ -361,7 +361,7 @@ template <typename T, typename IndexType, int Dims> struct IndexToOffset {
 /* Uses dynamic (runtime) instead of static (compiletime) dims */
 template <typename T, typename IndexType>
 struct IndexToOffset<T, IndexType, -1> {
-  static inline __host__ __device__ IndexType
+  static inline __host__ __device__ __C2T_LIFT_BODY IndexType
   get(IndexType linearId, const TensorInfo<T, IndexType> &info) {
     IndexType offset = 0;
     for (int i = info.dims - 1; i > 0; --i) {

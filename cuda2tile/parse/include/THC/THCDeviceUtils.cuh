@@ -5,11 +5,11 @@
 #define CUDA2TILE_THC_THCDEVICEUTILS_CUH
 #include "ATen/cuda/DeviceUtils.cuh"
 template <typename T>
-__host__ __device__ __forceinline__ T THCCeilDiv(T a, T b) {
+__host__ __device__ __forceinline__ __C2T_LIFT_BODY T THCCeilDiv(T a, T b) {
   return (a + b - 1) / b;
 }
 template <typename T>
-__host__ __device__ __forceinline__ T THCRoundUp(T a, T b) {
+__host__ __device__ __forceinline__ __C2T_LIFT_BODY T THCRoundUp(T a, T b) {
   return THCCeilDiv(a, b) * b;
 }
 #endif
