@@ -107,6 +107,32 @@ LANGUAGE: list[Construct] = [
                    "is refused"),
     Construct(cuda="struct or class type", category="type", status=U, code="C2T1207", effort="medium",
               note="a local or value of a user struct/class type; scalarise it by hand"),
+    Construct(cuda="union", category="type", status=U, code="C2T1207", effort="medium",
+              note="a local union (type punning): use __float_as_int and the other bit casts"),
+    Construct(cuda="array of structs", category="type", status=U, code="C2T1207", effort="high",
+              note="`const Node* nodes` in global memory: planned as one strided view per field, its layout "
+                   "checked against the C++ offsetof; today pass one buffer per field"),
+    Construct(cuda="PackedTensorAccessor32", category="type", status=U, code="C2T1207", effort="medium",
+              aliases=("PackedTensorAccessor64", "GenericPackedTensorAccessor"),
+              note="PyTorch's n-D strided view (`a[n][c]`, `a.size(2)`): planned as an n-D tensor with "
+                   "strides; today pass `data_ptr()` and the sizes"),
+    Construct(cuda="curandState", category="type", status=U, code="C2T1207", effort="high",
+              aliases=("curand_init", "curand_uniform", "curand_normal", "curandStateXORWOW"),
+              note="cuRAND's device generator has no TileLang counterpart: generate the random numbers on "
+                   "the host (or with torch) and pass them in a buffer"),
+    Construct(cuda="reference parameter", category="language", status=U, code="C2T1207", effort="medium",
+              aliases=("T&",),
+              note="`float& acc` of a __device__ function: planned as write-back on inlining; today return "
+                   "the value (`acc = add(acc, v)`)"),
+    Construct(cuda="nullable pointer parameter", category="language", status=U, code="C2T1202", effort="medium",
+              note="`if (weight != NULL)`: planned as a flag of the factory; today write two kernels"),
+    Construct(cuda="SharedMemory<T>", category="language", status=U, code="C2T1210", effort="medium",
+              note="the samples' `SharedMemory<T>` conversion operator over `extern __shared__`: declare "
+                   "`extern __shared__ T s[]` in the kernel instead"),
+    Construct(cuda="comma operator", category="language", status=S,
+              tilelang="the left as a statement before, the right as the value",
+              tests=("tests/translation/assignment_values.cu",),
+              note="`(j = i + 1, x[j])` and `i++, j++` steps; not where C may skip it (right of && or in ?:)"),
     # language features beyond plain C expressions
     Construct(cuda="cast", category="language", status=S, tilelang="T.cast(x, dtype)", tests=("corpus",),
               note="C casts, static_cast, T(x)", aliases=("static_cast",)),

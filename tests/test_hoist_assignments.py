@@ -81,3 +81,9 @@ def test_what_c_may_not_run_stays_for_the_lift_to_refuse(tmp_path):
 def test_no_assignment_used_as_value_returns_the_same_function(tmp_path):
     fn = _kernel(tmp_path, "for (int k = 0; k < n; k++, s++) a[k] = s;")
     assert hoist_assignments(fn) is fn
+
+
+def test_comma_operator_value_runs_its_left_first(tmp_path):
+    fn = _kernel(tmp_path, "a[i] = (m = i + 1, c[m]);")
+    body = hoist_assignments(fn).body.body
+    assert _shape(body[-2:]) == ["m=", "a="] and isinstance(body[-1].expr.value, A.Index)

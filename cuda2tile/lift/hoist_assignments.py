@@ -1,4 +1,4 @@
-"""Assignments used as values, rewritten into statements of their own before the lift.
+"""Assignments (and comma operators) used as values, rewritten into statements of their own before the lift.
 
 C lets an assignment be a value: `a = b = 0;`, `if ((n = count[i]) > 0)`, `int k = (j += 2) * 3;`,
 `while ((v = next[v]) != -1)`. TileLang statements cannot; the value of `x = e` is `x` once assigned,
@@ -42,7 +42,7 @@ def _has_embedded_assignment(body) -> bool:
                 return True
         elif isinstance(n, (A.VarDecl, A.Return, A.If, A.While)):
             e = {A.VarDecl: "init", A.Return: "value", A.If: "cond", A.While: "cond"}[type(n)]
-            if any(isinstance(m, A.Assign) for m in A.walk(getattr(n, e))):
+            if _embedded([getattr(n, e)]):
                 return True
     return False
 
@@ -135,7 +135,8 @@ def _and(terms: list[A.Expr], like: A.Expr) -> A.Expr:
 
 
 def _embedded(exprs) -> bool:
-    return any(isinstance(n, A.Assign) for e in exprs for n in A.walk(e))
+    """Whether an assignment or a comma operator is used as a value in `exprs`."""
+    return any(isinstance(n, A.Assign) or isinstance(n, A.BinOp) and n.op == "," for e in exprs for n in A.walk(e))
 
 
 def _with_moved(s: A.Stmt, e: A.Expr, rebuild) -> tuple[A.Stmt, ...]:
@@ -167,8 +168,12 @@ def _visit(e, moved: list[A.Stmt]):
         inner = _visit(e.value, moved)  # `a = (b = c)`: b's assignment runs first
         moved.append(A.ExprStmt(replace(e, value=inner), e.loc))
         return e.target
-    if isinstance(e, A.BinOp) and e.op in ("&&", "||", ","):
-        return replace(e, lhs=_visit(e.lhs, moved))  # the right side may not run, or runs after
+    if isinstance(e, A.BinOp) and e.op == ",":
+        # `(j = i + 1, x[j])` as a value: the left runs first, as a statement; the value is the right's
+        moved.append(A.ExprStmt(e.lhs, e.lhs.loc))
+        return _visit(e.rhs, moved)
+    if isinstance(e, A.BinOp) and e.op in ("&&", "||"):
+        return replace(e, lhs=_visit(e.lhs, moved))  # the right side may not run
     if isinstance(e, A.Conditional):
         return replace(e, cond=_visit(e.cond, moved))
     if isinstance(e, (A.BinOp, A.UnOp, A.Cast, A.Index, A.Member, A.Call)):

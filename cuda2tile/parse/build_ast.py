@@ -166,6 +166,11 @@ def _is_kernel(cursor: ci.Cursor) -> bool:
     return any(ch.kind == K.CUDAGLOBAL_ATTR for ch in cursor.get_children())
 
 
+# declarations inside a function body that only name types or check at compile time: nothing to lift
+_COMPILE_TIME_DECLS = frozenset({K.TYPEDEF_DECL, K.TYPE_ALIAS_DECL, K.STATIC_ASSERT, K.USING_DECLARATION,
+                                 K.USING_DIRECTIVE, K.NAMESPACE_ALIAS, K.TYPE_ALIAS_TEMPLATE_DECL})
+
+
 def _is_device(cursor: ci.Cursor) -> bool:
     return any(ch.kind == K.CUDADEVICE_ATTR for ch in cursor.get_children())
 
@@ -609,7 +614,12 @@ class _Builder:
         if k == K.COMPOUND_STMT:
             return [A.Block(tuple(s for ch in c.get_children() for s in self.stmts(ch)), loc)]
         if k == K.DECL_STMT:
-            return [self._var_decl(ch, c) for ch in c.get_children() if ch.kind == K.VAR_DECL] or [
+            kids = list(c.get_children())
+            if kids and all(ch.kind in _COMPILE_TIME_DECLS for ch in kids):
+                # `typedef typename Traits<T>::scalar_t scalar_t;`, `using acc_t = float;`, static_assert:
+                # nothing runs; clang has already resolved every use of the name to its type
+                return []
+            return [self._var_decl(ch, c) for ch in kids if ch.kind == K.VAR_DECL] or [
                 A.UnsupportedStmt("declaration", loc)]
         if k == K.NULL_STMT:
             return []

@@ -143,6 +143,7 @@ class _FunctionScanner:
             self.expr(e.target)
             self.expr(e.value)
         elif isinstance(e, A.BinOp) and e.op == ",":
+            self.add("comma operator", e.loc)
             self.statement_expr(e.lhs)
             self.statement_expr(e.rhs)
         else:
@@ -153,6 +154,8 @@ class _FunctionScanner:
             return
         if isinstance(e, A.Assign):  # `a = b = c`, `if ((n = count[i]) > 0)`, `out[k++] = v`
             self.add("assignment as value", e.loc)
+        if isinstance(e, A.BinOp) and e.op == ",":  # `(j = i + 1, x[j])`
+            self.add("comma operator", e.loc)
         if isinstance(e, A.InitList):
             self.add("initializer list", e.loc)
             for item in e.items:

@@ -66,3 +66,11 @@ __global__ void compact(const float* x, float* kept, int* counts, int n) {
 // CHECK:      k_before_1 = k
 // CHECK-NEXT: k = k - 1
 // CHECK-NEXT: first = k_before_1
+
+__global__ void comma_value(const float* x, float* y, int n) {
+  int i = threadIdx.x, j;
+  y[i] = (j = i + 1, x[j % n]);
+}
+// CHECK-LABEL: def comma_value(
+// CHECK:      j = i + 1
+// CHECK:      y[i] = x[T.truncmod(j, n)]
