@@ -3,7 +3,8 @@
 Every problem cuda2tile reports to a user is a `Diagnostic` whose code comes from `CODES`.
 Codes are never reused once retired (SYCLomatic's rule): add new ones at the end of a range.
 Ranges: 1xxx input and front end, 12xx lift (unsupported CUDA), 13xx launch specs, 14xx `check`,
-15xx the install (a missing extra), 9xxx internal.
+15xx the install (a missing extra), 16xx PyTorch extensions (host code lifted
+to Python), 9xxx internal.
 `docs/diagnostics.md` is generated from this table (`python -m cuda2tile.docs`), and a test
 fails when the two drift apart.
 """
@@ -160,6 +161,40 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "torch), which a light install (`pip install cuda2tile`: convert, coverage, history, dashboard) lacks. "
           "The command stops before doing any work and exits non-zero; install the extra with "
           "`pip install 'cuda2tile[run]'` (`pip install '.[run]'` in a checkout)."),
+    _code("C2T1601", W, "host code not lifted", "medium",
+          "A PyTorch extension's host function uses a construct the lift to Python does not translate (a lambda "
+          "such as `AT_DISPATCH_*`'s, a pointer read on the host, a struct member, `continue`, a declaration of a "
+          "type it does not model). The function is not written, nor are the operators or module functions it "
+          "implements for that dispatch key; the message names the construct and its line (docs/pytorch.md)."),
+    _code("C2T1602", W, "ATen call with no torch mapping", "low",
+          "A PyTorch extension's host function calls an ATen/c10 function, a `Tensor` method or a constant that "
+          "`op_coverage/aten.py` does not map to `torch` (or not with this number of arguments). The function is "
+          "not lifted rather than guessed; add the mapping to `op_coverage/aten.py`."),
+    _code("C2T1603", W, "launched kernel not converted", "medium",
+          "A PyTorch extension's host function launches a kernel whose conversion is not `converted` (partial, "
+          "unsupported, or not found among the kernels `convert` wrote). The host function, and the operators it "
+          "implements, are left out; the kernel's own diagnostics say why it did not convert."),
+    _code("C2T1604", W, "dispatch key not converted", "medium",
+          "An operator's implementation is registered for a dispatch key other than CPU, CUDA or the composite "
+          "keys (e.g. Autograd, a custom `torch::autograd::Function` in C++): it is not registered by the "
+          "generated module. Register it from Python (`torch.library.register_autograd`)."),
+    _code("C2T1605", N, "CPU implementation replaced by the converted kernels", "none",
+          "The operator's CPU implementation (host C++ such as a loop over `data_ptr`) is replaced by its CUDA "
+          "implementation lifted to Python, which runs the converted TileLang kernels on CPU tensors through "
+          "TileLang's C back end. Results agree with the CUDA path, not necessarily bit for bit with the C++ "
+          "loop."),
+    _code("C2T1606", N, "fake implementation left to the package", "none",
+          "The package's own Python registers this operator's fake (meta) implementation "
+          "(`torch.library.register_fake`), so the generated module does not register the one it derives from "
+          "the host code's allocations."),
+    _code("C2T1607", W, "operator with no lifted implementation", "medium",
+          "An operator the C++ defines (`TORCH_LIBRARY`) has no implementation that lifted (see the diagnostics "
+          "of its functions): it is still defined with its schema, and calling it raises PyTorch's own error "
+          "for an operator with no kernel for the tensors' device."),
+    _code("C2T1608", W, "extension module not found", "low",
+          "The tree registers PyTorch operators or a pybind11 module, but neither its `setup.py` "
+          "(`CUDAExtension(\"pkg._C\", ...)`, `CppExtension`, `load(name=...)`) nor an import in its Python "
+          "(`from . import _C` in a package without `_C.py`) names the compiled module, so no package is written."),
     _code("C2T9001", E, "internal error", "none",
           "cuda2tile failed on this kernel. The kernel is reported `unsupported`; please report the input. "
           "Run with `--debug` to see the internal traceback."),

@@ -8,6 +8,7 @@ Inputs are only ever read. Many files, the cache and the worker pool are the ses
 
 from __future__ import annotations
 
+import os
 import time
 import traceback
 from dataclasses import dataclass
@@ -159,11 +160,14 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions,
             kernel = lift_kernel(fn, functions, source.launches, raise_idioms=options.raise_idioms)
         except LiftError as err:
             loc = err.loc
-            if loc.col <= 1 and 1 <= loc.line <= len(parsed.source_lines):  # passes know the line: point at its code
-                text = parsed.source_lines[loc.line - 1]
+            quote = _quote(loc, parsed, display)  # a header's line (ATOMIC(Add) expands in atomics.cuh)
+            lines = [quote] if quote is not None else parsed.source_lines
+            index = 0 if quote is not None else loc.line - 1
+            if loc.col <= 1 and 0 <= index < len(lines) and lines[index]:  # passes know the line: point at its code
+                text = lines[index]
                 loc = Location(loc.file, loc.line, len(text) - len(text.lstrip()) + 1)
             kr.diagnostics.append(Diagnostic(err.code, f"kernel '{fn.name}' is not converted: {err.message}", loc,
-                                             kernel=fn.name))
+                                             kernel=fn.name, quote=quote))
             continue
         except Exception as err:
             kr.diagnostics.append(Diagnostic("C2T9001", f"internal error while lifting '{fn.name}': "
@@ -200,6 +204,27 @@ def _convert_parsed(parsed: ParsedFile, display: str, options: ConvertOptions,
         result.internal_errors.append(traceback.format_exc())
         text = emit_module([], display, parsed.source_lines, notes)
     return result, text
+
+
+def _quote(loc: Location, parsed: ParsedFile, display: str) -> str | None:
+    """The line a diagnostic located in another file than the converted one points at (a header the
+    file includes), "" when that file cannot be read; None for the converted file itself, whose lines
+    the report has. Locations name files as shown (`cuda/atomics.cuh`), relative to the folder the
+    user named; the header is the included file whose path ends so."""
+    if not loc.file or loc.file == display:
+        return None
+    shown = os.path.normpath(loc.file)
+    for real in parsed.includes:  # absolute paths; shown relative to the folder the user named
+        if real == shown or real.endswith(os.sep + shown):
+            try:
+                with open(real, encoding="utf-8", errors="replace") as handle:
+                    for number, text in enumerate(handle, 1):
+                        if number == loc.line:
+                            return text.rstrip("\r\n")
+            except OSError:
+                pass
+            return ""
+    return ""
 
 
 def _no_kernel_message(unit: A.TranslationUnit) -> str:

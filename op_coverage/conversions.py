@@ -19,14 +19,21 @@ _CONVERSIONS = [
     ("__float_as_uint", "bitcast", "uint32", ""), ("__uint_as_float", "bitcast", "float32", ""),
     ("__double_as_longlong", "bitcast", "int64", ""), ("__longlong_as_double", "bitcast", "float64", ""),
     ("__ldg", "load", None, "read-only cache hint: a plain load"),
+    # bfloat16 values are float32 values bfloat16 holds; memory holds their bits (passes/lower_bfloat16.py)
+    ("__bfloat162float", "cast", "float32", "exact"),
+    ("__float2bfloat16", "cast", "bfloat16", "round to nearest even"),
+    ("__float2bfloat16_rn", "cast", "bfloat16", ""),
+    ("__bfloat162int_rz", "cast", "int32", "C cast truncates toward zero"),
+    ("__int2bfloat16_rn", "cast", "bfloat16", "through float32: rounded twice beyond 2^24"),
 ]
+_BF16_TESTS = ("tests/translation/lower_bfloat16.cu", "corpus/types/bfloat16_ops.cu")
 
 CONVERSIONS: list[Construct] = [
     Construct(cuda=name, category="conversion", status=S if op else Status.UNSUPPORTED, ir_op=op,
               tilelang={"cast": "T.cast(x, dtype)", "bitcast": "T.reinterpret(x, dtype)",
                         "round_cast": "T.cast(rintf(x), dtype)", "load": "buf[i]"}.get(op or "", ""),
               code=None if op else "C2T1203", effort="none" if op else "low", note=note,
-              tests=_T if op else ())
+              tests=(_BF16_TESTS if "bfloat16" in name else _T) if op else ())
     for name, op, _dtype, note in _CONVERSIONS
 ]
 CONVERSION_DTYPES = {name: dtype for name, _op, dtype, _note in _CONVERSIONS}

@@ -73,8 +73,12 @@ LANGUAGE: list[Construct] = [
         ("char", "int8", ("signed char", "int8_t")), ("unsigned char", "uint8", ("uint8_t",)),
         ("short", "int16", ("int16_t",)), ("unsigned short", "uint16", ("uint16_t",)),
         ("size_t", "uint64 (int64 carrier)", ("unsigned long long", "unsigned long", "uint64_t")))],
-    Construct(cuda="__nv_bfloat16", category="type", status=P, tilelang="bfloat16", code="C2T1207", effort="medium",
-              note="lowers for CUDA; no C back end support", aliases=("nv_bfloat16", "c10::BFloat16", "at::BFloat16")),
+    Construct(cuda="__nv_bfloat16", category="type", status=S,
+              tilelang="float32 values rounded as bfloat16; memory holds the bits as int16",
+              tests=("tests/translation/lower_bfloat16.cu", "corpus/types/bfloat16_ops.cu"),
+              note="every target, the C back end included (passes/lower_bfloat16.py); sums are rounded twice "
+                   "(float32, then bfloat16), as below sm_80; atomics on bfloat16 memory and bfloat16 scalar "
+                   "kernel parameters are refused", aliases=("nv_bfloat16", "c10::BFloat16", "at::BFloat16")),
     Construct(cuda="__half2", category="type", status=PL, tilelang="two float16 lanes", code="C2T1207",
               effort="medium", note="packed half pairs are not modelled; unpack with __low2float/__high2float",
               aliases=("half2",)),
@@ -107,6 +111,13 @@ LANGUAGE: list[Construct] = [
                    "is refused"),
     Construct(cuda="struct or class type", category="type", status=U, code="C2T1207", effort="medium",
               note="a local or value of a user struct/class type; scalarise it by hand"),
+    Construct(cuda="functor struct", category="type", status=S,
+              aliases=("stateless struct",),
+              tilelang="nothing for the object; each member function called is a macro of its own",
+              tests=("tests/translation/functors.cu", "corpus/misc/functors.cu"),
+              note="a struct holding nothing (`template <typename T> struct Max { T operator()(T a, T b) const; }`): "
+                   "`ReduceOp<T> r; r(a, b)`, `Max<float>()(a, b)`, a functor passed by value; an object computed "
+                   "by a call that may have effects is refused"),
     Construct(cuda="union", category="type", status=U, code="C2T1207", effort="medium",
               note="a local union (type punning): use __float_as_int and the other bit casts"),
     Construct(cuda="array of structs", category="type", status=U, code="C2T1207", effort="high",
@@ -120,12 +131,26 @@ LANGUAGE: list[Construct] = [
               aliases=("curand_init", "curand_uniform", "curand_normal", "curandStateXORWOW"),
               note="cuRAND's device generator has no TileLang counterpart: generate the random numbers on "
                    "the host (or with torch) and pass them in a buffer"),
-    Construct(cuda="reference parameter", category="language", status=U, code="C2T1207", effort="medium",
-              aliases=("T&",),
-              note="`float& acc` of a __device__ function: planned as write-back on inlining; today return "
-                   "the value (`acc = add(acc, v)`)"),
-    Construct(cuda="nullable pointer parameter", category="language", status=U, code="C2T1202", effort="medium",
-              note="`if (weight != NULL)`: planned as a flag of the factory; today write two kernels"),
+    Construct(cuda="reference parameter", category="language", status=P, code="C2T1207", effort="medium",
+              aliases=("T&",), tilelang="the value it refers to when only read; when written, the function "
+                                        "lifted into its caller with the caller's variable or buffer element",
+              tests=("tests/translation/references.cu", "corpus/misc/out_parameters.cu"),
+              note="`const float& w` read only is passed by value; `float& acc` written (`acc += v`) writes "
+                   "the caller's local or `out[i]` it is bound to; refused: a written `float*&` or struct "
+                   "reference, an argument of another type, the call inside a larger expression"),
+    Construct(cuda="pointer to a variable", category="language", status=P, code="C2T1210", effort="medium",
+              aliases=("&local",), tilelang="the caller's variable itself, in the inlined helper",
+              tests=("tests/translation/references.cu", "corpus/misc/out_parameters.cu"),
+              note="`update(&acc, v)` with `*acc = *acc + v` inside, and `atomicAdd(&count, 1)` of a "
+                   "`__shared__ int count`; refused: `p[1]` or `p + 1` of such a pointer, the call inside a "
+                   "larger expression"),
+    Construct(cuda="nullable pointer parameter", category="language", status=S,
+              aliases=("NULL", "nullptr"),
+              tilelang="a compile-time flag of the factory: `null=(\"weight\",)` builds the kernel for a NULL weight",
+              tests=("tests/translation/nullable_pointers.cu", "corpus/misc/optional_inputs.cu"),
+              note="`if (weight != NULL)`, `bias == nullptr ? 0 : bias[c]`, `if (mask)`, `!p` on a kernel's pointer "
+                   "parameter (or struct field); a NULL test of a __device__ function's own pointer parameter "
+                   "that is not inlined is refused"),
     Construct(cuda="SharedMemory<T>", category="language", status=U, code="C2T1210", effort="medium",
               note="the samples' `SharedMemory<T>` conversion operator over `extern __shared__`: declare "
                    "`extern __shared__ T s[]` in the kernel instead"),
@@ -217,7 +242,9 @@ LANGUAGE: list[Construct] = [
               note="all lanes of the warp are active",
               tests=("tests/translation/warp_vote.cu", _CONSTRUCTS + "warp_extras.cu")),
     Construct(cuda="volatile shared (warp-synchronous)", category="warp", status=S,
-              tilelang="read, warp barrier, write, warp barrier", tests=("tests/translation/volatile_warp.cu",)),
+              tilelang="read, warp barrier, write, warp barrier; no barrier where no lane reads the buffer "
+                       "across it before a block barrier",
+              tests=("tests/translation/volatile_warp.cu", "tests/translation/volatile_store_syncs.cu")),
     Construct(cuda="atomicAdd", category="atomic", status=S, tilelang="T.atomic_add(buf[i], v)",
               tests=("tests/translation/atomics.cu", "tests/translation/dynamic_shared.cu")),
     Construct(cuda="atomicMax", category="atomic", status=S, tilelang="T.atomic_max(buf[i], v)",

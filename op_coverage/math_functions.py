@@ -38,6 +38,9 @@ TILE_OPS["abs"] = TileOp(op="abs", form="call", name="abs", note="integers only 
 for _op in ("popc", "popcll", "clz", "ffs", "brev"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 BIT_OPS = frozenset(("popc", "popcll", "clz", "ffs", "brev"))
+# bfloat16 conversions of passes/lower_bfloat16.py: helpers too (the C back end has no bfloat16)
+for _op in ("bf16_from_bits", "bf16_bits", "bf16_round"):
+    TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 # CUDA's min, max and abs are overloaded: on a float they are fminf, fmaxf, fabsf (NaN rules included)
 FLOAT_FORMS = {"min": "fmin", "max": "fmax", "abs": "fabs"}
 
@@ -98,3 +101,12 @@ MATH += [
     Construct(cuda="labs", category="math", status=S, ir_op="abs", tilelang="T.abs", tests=_INTR),
     Construct(cuda="llabs", category="math", status=S, ir_op="abs", tilelang="T.abs", tests=_INTR),
 ]
+
+# float classification from the bits (T.reinterpret): the same on every back end, and safe from a
+# compiler's fast-math folding of `x != x` (ir_op -> the test on the magnitude bits `m` and all bits `b`)
+FLOAT_CLASS = {"isnan": "m > inf", "isinf": "m == inf", "isfinite": "m < inf", "signbit": "b < 0"}
+_CLASS_TESTS = ("tests/translation/float_class.cu", "corpus/elementwise/float_class.cu")
+MATH += [Construct(cuda=name, category="math", status=S, ir_op=name,
+                   tilelang="T.reinterpret(x, int) bit test: " + FLOAT_CLASS[name], tests=_CLASS_TESTS,
+                   aliases=(f"std::{name}", f"__{name}f", f"__{name}d") if name != "signbit" else ("std::signbit",))
+         for name in FLOAT_CLASS]

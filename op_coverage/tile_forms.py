@@ -47,7 +47,7 @@ class DTypeForm:
 
 DTYPES: tuple[DTypeForm, ...] = (
     DTypeForm(dtype="float16", itemsize=2, scalar_carrier="float32"),
-    DTypeForm(dtype="bfloat16", itemsize=2),
+    DTypeForm(dtype="bfloat16", itemsize=2, buffer_carrier="int16"),  # its bits: passes/lower_bfloat16.py
     DTypeForm(dtype="float32", itemsize=4),
     DTypeForm(dtype="float64", itemsize=8),
     DTypeForm(dtype="int8", itemsize=1),

@@ -249,6 +249,74 @@ def drop_first_assignment_to(kernel: I.Kernel, var: str) -> I.Kernel:
     return mutated
 
 
+def write_back_lost(kernel: I.Kernel, var: str) -> I.Kernel:
+    """The first write to the caller's `var` inside a loop lost, as if the helper called there had taken
+    its argument by value: `update(&acc, v, &arg, i)` whose `*where = i` no longer reaches `arg`,
+    `accumulate(total, hits, v)` whose `hits++` no longer reaches `hits`."""
+    def drop(s):
+        return I.Evaluate(I.Const(0, "int32"), s.line) if isinstance(s, I.AssignVar) and s.name == var else None
+
+    def in_loop(s):
+        if isinstance(s, (I.For, I.While)):
+            inner = []
+            body = _rewrite_first(s.body, drop, inner)
+            if inner:
+                done.append(s)
+                return replace(s, body=body)
+        return None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, in_loop, done))
+    assert done, f"no assignment to {var} in a loop"
+    return mutated
+
+
+def functor_call_returns_its_operand(kernel: I.Kernel, member: str) -> I.Kernel:
+    """The first call in the kernel's body of a functor's member function (`op(acc, x[k])`, lifted as
+    the macro of `Max::operator()`) replaced by its last argument: `acc = op(acc, v)` becomes
+    `acc = v`, as if the call of a functor object had been dropped."""
+    done = []
+
+    def fn(n):
+        if not done and isinstance(n, I.MacroCall) and member in n.name and n.args:
+            done.append(n)
+            return n.args[-1]
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn))
+    assert done, f"no call of a macro named like {member}"
+    return mutated
+
+
+def invert_null_flags(kernel: I.Kernel) -> I.Kernel:
+    """Every NULL flag read inverted: `if (weight != NULL)` runs as if the pointer were NULL and back."""
+    flags = {flag for _, flag in kernel.null_flags}
+    assert flags, "the kernel tests no pointer against NULL"
+
+    def fn(n):
+        return I.Unary("not", n, "bool") if isinstance(n, I.Var) and n.name in flags else None
+
+    return replace(kernel, body=map_exprs(kernel.body, fn))
+
+
+def loosen_first_float_class(kernel: I.Kernel) -> I.Kernel:
+    """The first bit test of a float class made inclusive: `isnan(x)` (`m > inf`) also true for an
+    infinity, `isfinite(x)` (`m < inf`) also for one."""
+    loosen = {"gt": "ge", "lt": "le"}
+    done = []
+
+    def fn(n):
+        if not done and isinstance(n, I.Binary) and n.op in loosen and isinstance(n.lhs, I.Binary) \
+                and n.lhs.op == "bitand" and isinstance(n.lhs.lhs, I.Bitcast):
+            done.append(n)
+            return replace(n, op=loosen[n.op])
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn))
+    assert done, "no float class test"
+    return mutated
+
+
 def zero_first_initialiser(kernel: I.Kernel, array: str) -> I.Kernel:
     """The first item of `array`'s braced initialiser stored as 0 (`taps[0] = 0.0625f` -> `taps[0] = 0`)."""
     def fn(s):

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = [ROOT / "tests/translation" / f for f in (
     "raise_gemm.cu", "raise_block_reduce.cu", "raise_warp_reduce.cu", "raise_scan.cu", "raise_tile_copy.cu",
     "dynamic_shared.cu", "device_function.cu", "bit_intrinsics.cu", "atomic_helpers.cu", "indexing_2d.cu",
-    "privatize.cu")] + [ROOT / "tests/coverage/constructs/grid3d.cu"]
+    "privatize.cu")] + [ROOT / "tests/coverage/constructs/grid3d.cu", ROOT / "corpus/misc/optional_inputs.cu"]
 # every spelling renamed; the real ones stay reserved, so that a kernel's own `tx` is mangled in both runs
 PROBE = replace(NAMES, **{f.name: getattr(NAMES, f.name) + "_probe" for f in fields(EmittedNames)
                           if isinstance(getattr(NAMES, f.name), str)},

@@ -10,7 +10,7 @@ Layers, lowest first (a name is a top-level module or package of `cuda2tile`, or
     5 emit              emit (TileLang-level IR -> TileLang text)
     6 session           session, driver, cache, raise_options
     7 runtime           runtime (build, marshal and run converted kernels; load converted modules)
-    8 tools             parity, portability, tune, reports, dashboard, docs
+    8 tools             parity, portability, tune, reports, dashboard, docs, pytorch (extension packages)
     9 command line      cli, __main__
 """
 
@@ -29,7 +29,7 @@ LAYERS = {
     5: {"emit"},
     6: {"session", "driver", "cache", "raise_options"},
     7: {"runtime"},
-    8: {"parity", "portability", "tune", "reports", "dashboard", "docs"},
+    8: {"parity", "portability", "tune", "reports", "dashboard", "docs", "pytorch"},
     9: {"cli", "__main__"},
 }
 RANK = {name: rank for rank, names in LAYERS.items() for name in names}

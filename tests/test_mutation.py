@@ -9,7 +9,8 @@ from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
 from ir_mutations import (drop_first_assignment_to, drop_first_break, emit_mutant, freeze_first_pointer_step,
-                          perturb_first_store, read_sibling_field, zero_first_initialiser)
+                          functor_call_returns_its_operand, invert_null_flags, loosen_first_float_class,
+                          perturb_first_store, read_sibling_field, write_back_lost, zero_first_initialiser)
 
 
 def _convert(cu, name, mutate, tmp_path):
@@ -73,4 +74,70 @@ def test_value_forms_broken_are_caught(name, mutate, tmp_path):
     spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
     mutant = load_module(emit_mutant(cu, name, mutate, tmp_path / f"{name}_mutant.py"))
     result = check_kernel(cu, mutant, spec, "misc/search_and_chains.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,var", [
+    ("segment_reduce<float, MAX>", "arg"),  # `*where = i` through `update(&acc, v, &arg, i)`
+    ("segment_reduce<float, SUM>", "acc"),  # `*acc = *acc + v`
+    ("positive_sums", "hits"),  # `hits++` of `float& total, int& hits` bound to the caller's locals
+])
+def test_write_back_lost_is_caught(name, var, tmp_path):
+    """Helpers that write their caller's variables through a pointer or a reference: a write that
+    stays in the helper (a by-value copy) changes what the kernel stores."""
+    cu = CORPUS / "misc/out_parameters.cu"
+    bare, _, targs = name.partition("<")
+    spec = next(s for s in load_spec(cu.with_suffix(".toml"))
+                if s.name == bare and (not targs or s.template == tuple(t.strip() for t in targs[:-1].split(","))))
+    stem = name.replace("<", "_").replace(">", "").replace(", ", "_")
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / f"{stem}.py")), spec,
+                           "misc/out_parameters.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, name, lambda k: write_back_lost(k, var), tmp_path / f"{stem}_mutant.py"))
+    result = check_kernel(cu, mutant, spec, "misc/out_parameters.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["row_reduce<float, Max>", "row_reduce<float, Add>"])
+def test_functor_call_dropped_is_caught(name, tmp_path):
+    """`ReduceOp<T> op; acc = op(acc, x[...])` on a functor holding nothing: the call is the member
+    function alone; a conversion that lost it (`acc = x[...]`) keeps only the last element."""
+    cu = CORPUS / "misc/functors.cu"
+    targs = tuple(t.strip() for t in name.partition("<")[2][:-1].split(","))
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "row_reduce" and s.template == targs)
+    stem = name.replace("<", "_").replace(">", "").replace(", ", "_")
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / f"{stem}.py")), spec,
+                           "misc/functors.cu")
+    assert healthy.ok, healthy.describe()
+    mutate = lambda kernel: functor_call_returns_its_operand(kernel, "operator")  # noqa: E731
+    mutant = load_module(emit_mutant(cu, name, mutate, tmp_path / f"{stem}_mutant.py"))
+    result = check_kernel(cu, mutant, spec, "misc/functors.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", [0, 1], ids=["weight-given", "weight-null"])
+def test_null_flag_inverted_is_caught(entry, tmp_path):
+    """`if (weight != NULL) l *= weight[t];`: the factory's flag for a NULL `weight` decides; inverted,
+    the loss is weighted when it must not be, or not weighted when it must."""
+    cu = CORPUS / "misc/optional_inputs.cu"
+    spec = [s for s in load_spec(cu.with_suffix(".toml")) if s.name == "weighted_loss"][entry]
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, "weighted_loss", None, tmp_path / "ok.py")), spec,
+                           "misc/optional_inputs.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, "weighted_loss", invert_null_flags, tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "misc/optional_inputs.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+def test_float_class_loosened_is_caught(tmp_path):
+    """`isfinite(v) ? v : fallback` on inputs with infinities: a test that lets an infinity through is
+    caught by the literal NaN/Inf inputs of the spec."""
+    cu = CORPUS / "elementwise/float_class.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "sanitize")
+    mutant = load_module(emit_mutant(cu, "sanitize", loosen_first_float_class, tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "elementwise/float_class.cu")
     assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()

@@ -24,6 +24,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         command.add_parser(sub)
+    for name, command_parser in sub.choices.items():  # the error boundary's --debug, on every command
+        if not any("--debug" in a.option_strings for a in command_parser._actions):
+            command_parser.add_argument("--debug", action="store_true",
+                                        help="print the traceback of an internal error (C2T9001)")
     return parser
 
 

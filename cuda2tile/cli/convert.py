@@ -105,6 +105,7 @@ def run(args) -> int:
     for d in diags:
         print(render(d), file=sys.stderr)
     results: list[FileResult] = []
+    written: list = []  # (result, module written) for the PyTorch extension packages
     failed = any(d.effective_severity is Severity.ERROR for d in diags)  # C2T1006 notes are not failures
     progress = _Progress(len(files), enabled=not args.quiet and not to_stdout)
     stream = (((result, text, None) for result, text in session.convert(files)) if to_stdout
@@ -123,7 +124,11 @@ def run(args) -> int:
                     print(tb, file=sys.stderr)
         result.source_lines = []  # printed: do not keep every file's text for the whole run
         results.append(result)
+        written.append((result, target))
     progress.close()
+    extension_warned, extension_failed = (False, False) if to_stdout else _pytorch_packages(args, options, files,
+                                                                                           written)
+    failed |= extension_failed
     report = report_json(results)
     if args.report:
         try:
@@ -148,9 +153,25 @@ def run(args) -> int:
                                          args.sources):
         failed = True
     warned = any(d.effective_severity in (Severity.WARNING, Severity.ERROR) for r in results for d in r.all_diagnostics())
-    if args.werror and warned:
+    if args.werror and (warned or extension_warned):
         return FAILED
     return FAILED if failed else OK
+
+
+def _pytorch_packages(args, options, files, written) -> tuple[bool, bool]:
+    """A source tree that is a PyTorch extension also gets its drop-in Python package (docs/pytorch.md);
+    (a warning was printed, an error was)."""
+    from cuda2tile.pytorch import convert_trees, summary_line
+
+    warned = failed = False
+    for ext in convert_trees(args.sources, args.output, files, written, options.frontend):
+        for diag in ext.diagnostics:
+            print(render(diag, ext.source_lines.get(diag.loc.file)), file=sys.stderr)
+            warned |= diag.effective_severity in (Severity.WARNING, Severity.ERROR)
+            failed |= diag.effective_severity is Severity.ERROR
+        if not args.quiet:
+            print(summary_line(ext, args.output), file=sys.stderr)
+    return warned, failed
 
 
 def missing_header_lines(missing: list[dict], limit: int = 10) -> list[str]:

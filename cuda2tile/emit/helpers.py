@@ -39,6 +39,28 @@ HELPERS: dict[str, tuple[str, str]] = {
                                 f'extern "C" int32_t c2t_atomic_{op}_i32(int32_t* p, int32_t v) '
                                 f"{{ int32_t o = *p; *p = o {sym} v; return o; }}")
        for op, name, sym in (("and", "And", "&"), ("or", "Or", "|"), ("xor", "Xor", "^"))},
+    # bfloat16 memory holds the elements' bits (passes/lower_bfloat16.py): to float32 (exact), and from
+    # float32 to the nearest bfloat16 (ties to even, NaN to 0x7FFF, as __float2bfloat16_rn)
+    "c2t_bf16_from_bits": ("__device__ __forceinline__ float c2t_bf16_from_bits(short b) "
+                           "{ union { unsigned int u; float f; } v; v.u = ((unsigned int)(unsigned short)b) << 16; "
+                           "return v.f; }",
+                           'extern "C" float c2t_bf16_from_bits(int16_t b) '
+                           "{ uint32_t u = ((uint32_t)(uint16_t)b) << 16; float f; memcpy(&f, &u, 4); return f; }"),
+    "c2t_bf16_bits": ("__device__ __forceinline__ short c2t_bf16_bits(float x) "
+                      "{ union { float f; unsigned int u; } v; v.f = x; unsigned int u = v.u; "
+                      "if ((u & 0x7fffffffu) > 0x7f800000u) return 0x7fff; "
+                      "return (short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16); }",
+                      'extern "C" int16_t c2t_bf16_bits(float x) { uint32_t u; memcpy(&u, &x, 4); '
+                      "if ((u & 0x7fffffffu) > 0x7f800000u) return 0x7fff; "
+                      "return (int16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16); }"),
+    "c2t_bf16_round": ("__device__ __forceinline__ float c2t_bf16_round(float x) "
+                       "{ union { float f; unsigned int u; } v; v.f = x; "
+                       "v.u = (v.u & 0x7fffffffu) > 0x7f800000u ? 0x7fff0000u "
+                       ": ((v.u + 0x7fffu + ((v.u >> 16) & 1u)) >> 16) << 16; return v.f; }",
+                       'extern "C" float c2t_bf16_round(float x) { uint32_t u; memcpy(&u, &x, 4); '
+                       "if ((u & 0x7fffffffu) > 0x7f800000u) u = 0x7fff0000u; "
+                       "else u = ((u + 0x7fffu + ((u >> 16) & 1u)) >> 16) << 16; "
+                       "memcpy(&x, &u, 4); return x; }"),
     # float constants rebuilt from their bits on C (the C back end prints 7 significant digits)
     "c2t_f64_from_bits": ("", 'extern "C" double c2t_f64_from_bits(int64_t bits) '
                               "{ double v; memcpy(&v, &bits, 8); return v; }"),

@@ -37,6 +37,11 @@ TEMPLATES = jinja2.Environment(
 _AXES = "xyz"
 
 
+def _cuda_name(kernel: I.Kernel, buffer: str) -> str:
+    """The CUDA spelling of a buffer parameter (`p.weight` for a struct's field), as `null=` names it."""
+    return next(p.cuda_name for p in kernel.params if p.name == buffer)
+
+
 def _safe_source_name(name: str) -> str:
     """A file name made safe for comments and docstrings: a file's name may hold a newline followed by
     `import os`, or three double quotes. Control characters, quotes and backslashes become `?` (the
@@ -65,20 +70,25 @@ def emit_kernel(kernel: I.Kernel, source_name: str, source_lines: list[str], mod
         tile_product=factory.tile_product, kernel=kernel, name=names(kernel.name), source_name=source_name,
         rank=kernel.block_rank, dims=[table.coordinate(I.BlockDim(a)) for a in _AXES[:kernel.block_rank]],
         lengths=[names(p.length) for p in kernel.params if isinstance(p, I.BufferParam)],
+        null_flags=[(_cuda_name(kernel, buffer), names(flag)) for buffer, flag in kernel.null_flags],
         args=", ".join(names(p.name) for p in kernel.params),
         grid=", ".join(table.coordinate(I.GridDim(a)) for a in _AXES[:kernel.grid_rank]), body=printed.body)
     metadata = TEMPLATES.get_template("metadata.py.j2").render(
         names=table, kernel=kernel, name=names(kernel.name),
-        params=[_param_metadata(p, names) for p in kernel.params], tile_product=factory.tile_product)
+        params=[_param_metadata(p, names, {b for b, _ in kernel.null_flags}) for p in kernel.params],
+        tile_product=factory.tile_product)
     return EmittedKernel(names(kernel.name), frame, metadata, printed.helpers, factory.tile_product)
 
 
-def _param_metadata(p: I.Param, names: PythonNames) -> dict:
+def _param_metadata(p: I.Param, names: PythonNames, nullable: set[str]) -> dict:
     if isinstance(p, I.ScalarParam):
         return {"name": names(p.name), "cuda_name": p.cuda_name, "kind": "scalar", "dtype": p.dtype,
                 "carrier": SCALAR_CARRIERS.get(p.dtype, p.dtype), "cuda_type": p.cuda_type}
-    return {"name": names(p.name), "cuda_name": p.cuda_name, "kind": "buffer", "dtype": p.dtype,
-            "carrier": BUFFER_CARRIERS.get(p.dtype, p.dtype), "cuda_type": p.cuda_type, "writable": p.writable}
+    entry = {"name": names(p.name), "cuda_name": p.cuda_name, "kind": "buffer", "dtype": p.dtype,
+             "carrier": BUFFER_CARRIERS.get(p.dtype, p.dtype), "cuda_type": p.cuda_type, "writable": p.writable}
+    if p.name in nullable:  # the kernel tests it against NULL: the factory's `null=` may name it
+        entry["nullable"] = True
+    return entry
 
 
 def emit_module(kernels: list[I.Kernel], source_name: str, source_lines: list[str], notes: list[str],

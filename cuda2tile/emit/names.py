@@ -60,6 +60,7 @@ class EmittedNames:
     target: str = _factory("target")
     smem_scope: str = _factory("smem_scope")
     shared_bytes: str = _factory("shared_bytes")
+    null: str = _factory("null")  # the pointer parameters a launch passes as NULL
     tx: str = _launch("ThreadIdx", "x")
     ty: str = _launch("ThreadIdx", "y")
     tz: str = _launch("ThreadIdx", "z")

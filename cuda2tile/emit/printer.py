@@ -73,6 +73,10 @@ def _note(note: str) -> str:
     return f"  # {note}" if note else ""
 
 
+_SIGNED = ("int8", "int16", "int32")
+_UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32"}
+
+
 class ExprPrinter:
     def __init__(self, names: PythonNames, buffers: dict[str, str], scalar_carriers: dict[str, str],
                  macros: PythonNames | None = None, table: EmittedNames = NAMES):
@@ -83,6 +87,11 @@ class ExprPrinter:
         self.block_rank = 1
         self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
         self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
+        self.non_negative_lets: set[str] = set()  # lets of a value that is never negative (`t = tx`)
+        # variables that are lvalues in the generated C and CUDA: scalar parameters, loop variables (a
+        # let may be substituted by TVM, a macro's parameter is any expression, and a T.alloc_var is a
+        # one-element buffer: T.reinterpret of it reinterprets the buffer, not its value)
+        self.lvalue_vars: set[str] = set()
 
     def t(self, op: str) -> str:
         """A TileLang operation: `T.copy`."""
@@ -118,6 +127,24 @@ class ExprPrinter:
           uint64:       `T.cast(T.cast(i, "int64"), "uint64") < q`  (a round trip of one operand,
                         same bits: no signed type holds every uint64, so the comparison stays unsigned)"""
         return self(self._solver_safe(e))
+
+    def non_negative(self, e: I.Expr) -> bool:
+        """Whether the int `e` is never negative: a launch coordinate, a constant >= 0, an unsigned or
+        bool value converted, a let of such a value (`t = tx`, `non_negative_lets`), and sums, products,
+        quotients, remainders and shifts of such values (C's int overflow is undefined)."""
+        if isinstance(e, (I.ThreadIdx, I.BlockIdx, I.BlockDim, I.GridDim, I.LinearThreadIdx, I.BlockThreads)):
+            return True
+        if isinstance(e, I.Const):
+            return not isinstance(e.value, float) and e.value >= 0
+        if isinstance(e, I.Var):
+            return e.name in self.non_negative_lets
+        if isinstance(e, I.Cast):
+            return e.operand.dtype == "bool" or e.operand.dtype.startswith("uint") and \
+                int(e.operand.dtype[4:]) < int(re.sub(r"\D", "", e.dtype) or 0)
+        if isinstance(e, I.Binary) and e.op in ("add", "mul", "div", "truncdiv", "truncmod", "floordiv", "floormod",
+                                                 "shr", "bitand", "bitor"):
+            return self.non_negative(e.lhs) and self.non_negative(e.rhs)
+        return False
 
     def _solver_safe(self, e: I.Expr) -> I.Expr:
         if isinstance(e, I.Unary) and e.op == "not":
@@ -181,6 +208,10 @@ class ExprPrinter:
         if isinstance(e, I.Var):
             name = self.names(e.name)
             carrier = self.scalar_carriers.get(e.name)
+            if carrier and e.dtype.startswith("uint") and carrier == "int" + e.dtype[4:]:
+                # the same bits: TVM's bounds of `T.cast(k, "uint32")` are k's own (signed) ones, and it
+                # folded `T.cast(k, "uint32") >= 2147483648u` to false for k = -301177067 (3993790229u)
+                return f'{self.t("reinterpret")}({name}, "{e.dtype}")', atom
             if carrier:
                 return f'{self.t("cast")}({name}, "{e.dtype}")', atom
             return name, atom
@@ -206,7 +237,7 @@ class ExprPrinter:
             carrier = self.buffers.get(e.buffer)
             if carrier == "uint8" and e.dtype == "bool":
                 return f'{self.t("cast")}({access}, "bool")', atom
-            if carrier:
+            if carrier and carrier != e.dtype:  # a bfloat16 buffer's bits are read as int16 (lower_bfloat16)
                 return f'{self.t("reinterpret")}({access}, "{e.dtype}")', atom
             return access, atom
         if isinstance(e, L.TileLoad):
@@ -235,6 +266,15 @@ class ExprPrinter:
             symbol = "-" if e.op == "neg" else "~"
             return f"{symbol}{self.wrap(e.operand, _PREC['unary'])}", _PREC["unary"]
         if isinstance(e, I.Cast):
+            src = e.operand.dtype
+            if src in _SIGNED and e.dtype == _UNSIGNED[src] and not self.non_negative(e.operand) and (
+                    isinstance(e.operand, I.Load)
+                    or isinstance(e.operand, I.Var) and e.operand.name in self.lvalue_vars):
+                # C's `(unsigned)k` of a signed k that may be negative, as the same bits: TVM bounds
+                # `T.cast(k, "uint32")` by k's own signed range, and folded `(unsigned)x[i] >= 2147483648u`
+                # to false (tests/regressions/cases/unsigned_conversions.cu). T.reinterpret needs an
+                # lvalue in C and CUDA: a load, a parameter, a loop variable.
+                return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
             return f'{self.t("cast")}({self(e.operand)}, "{e.dtype}")', atom
         if isinstance(e, I.Bitcast):
             return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
@@ -328,13 +368,15 @@ class StmtPrinter:
         e, n, t = self.expr, self.names, self.expr.t
         self.comment(depth, s.line)
         if isinstance(s, (I.Let, I.AssignVar)):
+            if isinstance(s, I.Let) and self.expr.non_negative(s.value):
+                self.expr.non_negative_lets.add(s.name)
             self.emit(depth, f"{n(s.name)} = {e(s.value)}")
         elif isinstance(s, I.Store):
             value = e(s.value)
             carrier = self.expr.buffers.get(s.buffer)
             if carrier == "uint8" and s.value.dtype == "bool":
                 value = f'{t("cast")}({value}, "uint8")'
-            elif carrier:
+            elif carrier and carrier != s.value.dtype:
                 value = f'{t("reinterpret")}({value}, "{carrier}")'
             self.emit(depth, f"{n(s.buffer)}[{e(s.index)}] = {value}")
         elif isinstance(s, I.If):
@@ -344,6 +386,7 @@ class StmtPrinter:
                 self.emit(depth, "else:")
                 self.block(s.other, depth + 1)
         elif isinstance(s, I.For):
+            self.expr.lvalue_vars.add(s.var)
             self.emit(depth, f"for {n(s.var)} in {t('serial')}({self.range_args(s.start, s.stop, s.step)}):")
             self.block(s.body, depth + 1)
         elif isinstance(s, I.While):
@@ -499,6 +542,7 @@ def print_factory(factory: L.Factory, source_name: str, source_lines: list[str],
     printer = StmtPrinter(ExprPrinter(names, buffers, carriers, macro_names, table), source_name, source_lines,
                           macro_helpers=helpers)
     printer.expr.block_rank = kernel.block_rank
+    printer.expr.lvalue_vars |= {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
     for s in factory.body:
         printer.stmt(s, 1)
     return PrintedFactory("\n".join(lines + printer.lines), frozenset(helpers | printer.expr.helpers), names)

@@ -281,6 +281,11 @@ class Barrier:
     warp exchange introduced by `lower_warp_ops`). After `split_phases`, only between Parallel regions."""
     kind: str
     line: int = 0
+    # The buffer of a store through a volatile pointer whose lanes' lockstep order this warp barrier
+    # keeps (the lift writes `v[t] += v[t + 16]` as read, sync, write, sync); "" for a barrier the CUDA
+    # code has. Only such barriers may be dropped where no lane can read the buffer across them
+    # (passes/volatile_store_syncs.py).
+    volatile_store: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,3 +516,6 @@ class Kernel:
     default_shared_bytes: int = 0  # dynamic shared memory of the launch site (`k<<<g, b, bytes>>>`)
     source_name: str = ""  # the .cu file, for diagnostics raised by passes
     left_out: tuple[LeftOut, ...] = ()  # debugging statements not carried over, in source order
+    # (buffer parameter, flag variable) of each pointer the kernel tests against NULL (`if (w != NULL)`):
+    # the flag is a compile-time bool of the factory, true when the launch passes NULL for it
+    null_flags: tuple[tuple[str, str], ...] = ()

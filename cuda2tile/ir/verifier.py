@@ -105,7 +105,8 @@ def _block(stmts, scope: set[str], buffers: dict[str, str], loops: set[str], pro
         elif isinstance(s, I.Store):
             _expr(s.index, scope, buffers, problems, where)
             _expr(s.value, scope, buffers, problems, where)
-            if s.buffer in buffers and buffers[s.buffer] != "handle" and s.value.dtype != buffers[s.buffer]:
+            if s.buffer in buffers and buffers[s.buffer] != "handle" and s.value.dtype != buffers[s.buffer] and \
+                    (s.value.dtype, buffers[s.buffer]) != ("int16", "bfloat16"):  # bits, after lower_bfloat16
                 problems.append(f"{where}: store of {s.value.dtype} into {buffers[s.buffer]} buffer '{s.buffer}'")
         elif isinstance(s, I.If):
             _expr(s.cond, scope, buffers, problems, where)
@@ -199,7 +200,8 @@ def verify_kernel(kernel: I.Kernel, returns_allowed: bool = False, phases_pendin
             buffers[s.name] = s.dtype
         elif isinstance(s, I.DeclPrivate):
             privates[s.name] = s.dtype
-    scope = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
+    # scalar parameters, and the factory's NULL flags (`weight_is_null = "weight" in null`)
+    scope = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)} | {f for _, f in kernel.null_flags}
     _block(kernel.body, scope, dict(buffers), set(), problems, in_macro=False, returns_allowed=returns_allowed,
            leaky=phases_pending)
     whole = len(kernel.body) == 1 and isinstance(kernel.body[0], I.Raised) and len(kernel.body[0].raised) == 1

@@ -62,6 +62,27 @@ class SharedScalarBinding:
 
 
 @dataclass(frozen=True)
+class ElementBinding:
+    """A reference parameter of an inlined __device__ function bound to a buffer element:
+    `accumulate(out[r], v)` of `__device__ void accumulate(float& total, float v) { total += v; }`
+    reads `total` as `out[r]` and stores its writes there (the offset is fixed at the call, as C binds
+    the reference once)."""
+    buffer: str
+    offset: I.Expr
+    dtype: str
+
+
+@dataclass(frozen=True)
+class ScalarPointerBinding:
+    """A pointer parameter of an inlined __device__ function that points to one scalar of its caller:
+    `update(&acc, v)` of `__device__ void update(float* acc, float v) { *acc = *acc + v; }`. `*acc` and
+    `acc[0]` are the caller's `acc` itself (its binding, `target`); any other use of the pointer
+    (`acc[1]`, `acc + 1`, an atomic on it) is refused, naming it."""
+    target: "ScalarBinding | SharedScalarBinding | ElementBinding"
+    name: str
+
+
+@dataclass(frozen=True)
 class GroupBinding:
     """A cooperative group: the whole block, or a `thread_block_tile<size>` partition of it."""
     kind: str  # "block" | "tile"
@@ -85,6 +106,25 @@ class StructBinding:
         for _, b in self.fields:
             out += b.leaves() if isinstance(b, StructBinding) else [b]
         return out
+
+
+def float_class(op: str, x: I.Expr) -> I.Expr:
+    """`isnan(x)`, `isinf(x)`, `isfinite(x)`, `signbit(x)` (op_coverage.FLOAT_CLASS) tested on x's bits:
+    `isnan(x)` is `(bits(x) & 0x7fffffff) > 0x7f800000` for a float. Half and bfloat16 values are
+    widened to float first (exactly)."""
+    if x.dtype in ("float16", "bfloat16"):
+        x = I.Cast(x, "float32")
+    if x.dtype not in ("float32", "float64"):
+        x = I.Cast(x, "float64")  # an integer argument: C++ converts it (and it is finite)
+    wide = x.dtype == "float64"
+    ints = "int64" if wide else "int32"
+    bits = I.Bitcast(x, ints)
+    if op == "signbit":
+        return I.Binary("lt", bits, I.Const(0, ints), "bool")
+    magnitude = I.Binary("bitand", bits, I.Const(2**63 - 1 if wide else 2**31 - 1, ints), ints)
+    infinity = I.Const(0x7FF0000000000000 if wide else 0x7F800000, ints)
+    comparison = {"isnan": "gt", "isinf": "eq", "isfinite": "lt"}[op]
+    return I.Binary(comparison, magnitude, infinity, "bool")
 
 
 def struct_leaf_fields(struct: A.Struct, prefix: str, cuda_path: str, loc,
@@ -149,7 +189,7 @@ def struct_binding(struct: A.Struct, leaves: dict[tuple[str, ...], "Binding"], p
 
 
 Binding = (ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding | GroupBinding
-           | StructBinding)
+           | StructBinding | ElementBinding | ScalarPointerBinding)
 
 _GROUP_PREFIX = lifting.GROUP_NAMESPACE + "::"
 # `cooperative_groups::thread_block_tile<32>`: the tile's size
@@ -363,9 +403,7 @@ class ExprLifter:
             binding = self.lookup(e)
             if isinstance(binding, ScalarBinding):
                 return I.Var(binding.name, binding.dtype)
-            if isinstance(binding, SharedScalarBinding):
-                return I.Load(binding.name, I.Const(0, "int32"), binding.dtype)
-            raise LiftError("C2T1202", f"'{e.name}' is not a scalar here", e.loc)
+            return self.read_binding(binding, e)
         if isinstance(e, A.BuiltinIndex):
             return self.builtin(e)
         if isinstance(e, A.Cast):
@@ -390,13 +428,37 @@ class ExprLifter:
             raise LiftError(e.code, f"unsupported expression: {e.what}", e.loc)
         raise LiftError("C2T1202", f"unsupported expression: {type(e).__name__}", e.loc)
 
+    def read_binding(self, binding, ref: A.VarRef) -> I.Expr:
+        """The value of a variable bound to `binding`: a scalar, a shared scalar (`total[0]`), a reference
+        to a buffer element."""
+        if isinstance(binding, ScalarBinding):
+            return I.Var(binding.name, binding.dtype)
+        if isinstance(binding, SharedScalarBinding):
+            return I.Load(binding.name, I.Const(0, "int32"), binding.dtype)
+        if isinstance(binding, ElementBinding):
+            return I.Load(binding.buffer, binding.offset, binding.dtype)
+        if isinstance(binding, (PointerBinding, ArrayBinding)):
+            raise LiftError("C2T1202", f"pointer '{ref.name}' used as a number (`(size_t){ref.name} & 3`, an address "
+                                       "compared or stored): converted buffers have no addresses", ref.loc)
+        raise LiftError("C2T1202", f"'{ref.name}' is not a scalar here", ref.loc)
+
+    def through_scalar_pointer(self, e: A.Index):
+        """The caller's scalar that `*p` or `p[0]` names when `p` is bound to one (`ScalarPointerBinding`),
+        else None."""
+        if not isinstance(e.base, A.VarRef):
+            return None
+        binding = self.bindings.get(e.base.decl)
+        if not isinstance(binding, ScalarPointerBinding):
+            return None
+        if not (isinstance(e.index, A.IntLit) and e.index.value == 0):
+            raise LiftError("C2T1210", f"'{e.base.name}' points to one variable of the caller: only "
+                                       f"`*{e.base.name}` and `{e.base.name}[0]` are lifted", e.loc)
+        return binding.target
+
     def dtype_of(self, e: A.Expr) -> str:
         dtype = scalar_dtype(e.type)
         if dtype is None:
             raise LiftError("C2T1207", f"unsupported type '{getattr(e.type, 'spelling', e.type)}'", e.loc)
-        if dtype == "bfloat16":
-            raise LiftError("C2T1207", "__nv_bfloat16 values are not lifted yet (TileLang's C back end has no "
-                                       "bfloat16)", e.loc)
         return dtype
 
     def condition(self, e: A.Expr) -> I.Expr:
@@ -419,6 +481,8 @@ class ExprLifter:
         return I.Cast(builtin_node(e.var, e.axis), "uint32")
 
     def cast_expr(self, e: A.Cast) -> I.Expr:
+        if isinstance(e.operand.type, A.Pointer) and isinstance(e.type, A.Scalar) and e.type.dtype == "bool":
+            return I.Unary("not", self.null_test(e.operand), "bool")  # `if (bias)`, `!weight`
         if isinstance(e.type, A.Pointer):
             raise LiftError("C2T1202", "pointer cast used as a value", e.loc)
         if isinstance(e.type, A.Vector) or isinstance(e.operand.type, A.Vector):
@@ -429,6 +493,11 @@ class ExprLifter:
     def binop(self, e: A.BinOp) -> I.Expr:
         if e.op == ",":
             raise LiftError("C2T1202", "comma operator", e.loc)
+        if e.op in ("==", "!=") and (A.is_null_constant(e.lhs) or A.is_null_constant(e.rhs)) and \
+                (isinstance(e.lhs.type, A.Pointer) or isinstance(e.rhs.type, A.Pointer)):
+            pointer = e.rhs if A.is_null_constant(e.lhs) else e.lhs  # `w != NULL`, `nullptr == w`
+            null = self.null_test(pointer)
+            return null if e.op == "==" else I.Unary("not", null, "bool")
         if isinstance(e.lhs.type, A.Pointer) or isinstance(e.rhs.type, A.Pointer):
             raise LiftError("C2T1202", "pointer arithmetic used as a value", e.loc)
         dtype = self.dtype_of(e)
@@ -449,7 +518,10 @@ class ExprLifter:
             raise LiftError("C2T1202", "address taken of a value", e.loc)
         operand = self.value(e.operand)
         if e.op == "!":
-            return I.Unary("not", cast(operand, "bool"), "bool")
+            operand = cast(operand, "bool")
+            if isinstance(operand, I.Unary) and operand.op == "not":  # `!p` of a pointer: not (not null)
+                return operand.operand
+            return I.Unary("not", operand, "bool")
         dtype = self.dtype_of(e)
         operand = cast(operand, dtype)
         if e.op == "+":
@@ -461,6 +533,19 @@ class ExprLifter:
         return I.Unary("bitnot", operand, dtype)
 
     # --------------------------------------------------------- pointers and memory
+    def null_test(self, e: A.Expr) -> I.Expr:
+        """Whether the pointer `e` is NULL, for a kernel's buffer parameter (or a pointer into one): the
+        factory's compile-time flag for it (`null=("weight",)`), made on first use."""
+        base = self.pointer(e)
+        if not self.kernel_scope or base.buffer not in self.ctx.kernel_buffers:
+            raise LiftError("C2T1202", "NULL test of a pointer that is not one of the kernel's buffer parameters "
+                                       "(a __device__ function's parameter, a local array): only a kernel's "
+                                       "pointers may be NULL in the converted kernel", e.loc)
+        flag = self.ctx.null_flags.get(base.buffer)
+        if flag is None:
+            flag = self.ctx.null_flags[base.buffer] = self.names.fresh(f"{base.buffer}_is_null")
+        return I.Var(flag, "bool")
+
     def pointer(self, e: A.Expr) -> PointerBinding:
         if isinstance(e, A.Member):
             field = self.field_binding(e)
@@ -473,7 +558,16 @@ class ExprLifter:
             if isinstance(binding, ArrayBinding):
                 return PointerBinding(binding.name, I.Const(0, "int32"), binding.elem or A.Scalar(binding.dtype),
                                       volatile=binding.volatile)
+            if isinstance(binding, ScalarPointerBinding):
+                raise LiftError("C2T1210", f"'{e.name}' points to one variable of the caller: only `*{e.name}` and "
+                                           f"`{e.name}[0]` are lifted, not the pointer itself", e.loc)
             raise LiftError("C2T1202", f"'{e.name}' is not a pointer", e.loc)
+        if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.VarRef):
+            binding = self.lookup(e.operand)
+            if isinstance(binding, ElementBinding):  # `&total` of a `float& total` bound to `out[r]`
+                return PointerBinding(binding.buffer, binding.offset, A.Scalar(binding.dtype))
+            if isinstance(binding, SharedScalarBinding):  # `atomicAdd(&count, 1)` of `__shared__ int count`
+                return PointerBinding(binding.name, I.Const(0, "int32"), A.Scalar(binding.dtype))
         if isinstance(e, A.Cast):
             inner = self.pointer(e.operand)
             if isinstance(e.type, A.Pointer):
@@ -511,6 +605,9 @@ class ExprLifter:
     def load(self, e: A.Index) -> I.Expr:
         if isinstance(e.type, A.Vector):
             raise LiftError("C2T1202", "vector value used where a scalar is expected", e.loc)
+        target = self.through_scalar_pointer(e)
+        if target is not None:
+            return self.read_binding(target, e.base)
         base, offset = self.element_offset(e)
         return I.Load(base.buffer, offset, self.dtype_of(e))
 
@@ -607,6 +704,8 @@ class ExprLifter:
             return self.load(A.Index(e.args[0], A.IntLit(0, A.Scalar("int32"), e.loc), e.type, e.loc))
         if op in ("add", "mul", "div"):
             return binary(op, cast(args[0], dtype), cast(args[1], dtype), dtype)
+        if op in op_coverage.FLOAT_CLASS:
+            return cast(float_class(op, args[0]), dtype)
         # math functions take and return one dtype (clang already converted the arguments); bit
         # intrinsics keep their argument types: __popc(unsigned int) -> int
         args = [cast(a, dtype) for a in args] if op not in ("round_cast",) + tuple(op_coverage.BIT_OPS) else args
@@ -679,6 +778,9 @@ class ExprLifter:
         with an initialiser in this function and never assigned (not a loop variable, not `+=`-ed,
         not a parameter), and the initialiser has no effect and reads no memory (`unsigned mask =
         0xffffffffu;`, `const unsigned m = FULL | 1u;`, `unsigned m = __activemask();`)."""
+        constant = getattr(self, "param_constants", {}).get(name)
+        if constant is not None:  # a parameter of an inlined function, given a constant
+            return constant
         fn, assigned = getattr(self, "fn", None), getattr(self, "mutable", None)
         decls = [d for d, b in self.bindings.items() if isinstance(b, ScalarBinding) and b.name == name]
         if fn is None or assigned is None or len(decls) != 1 or decls[0] in assigned or self.bindings[decls[0]].mutable:

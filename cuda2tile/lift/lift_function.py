@@ -12,19 +12,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
 import op_coverage
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.passes.early_returns import guard_early_returns
 from cuda2tile.ir.errors import LiftError
 from cuda2tile.ir.ir_names import nodes
-from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ExprLifter, PointerBinding, ScalarBinding,
-                                      SharedScalarBinding, VectorBinding, arith, builtin_node, cast, const, elem_dtype,
-                                      group_of_type, innermost_dtype, lanes_of, offset_add, offset_scale,
-                                      struct_binding, struct_leaf_fields)
+from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, ExprLifter, PointerBinding,
+                                      ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
+                                      builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
+                                      offset_add, offset_scale, struct_binding, struct_leaf_fields)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.hoist_assignments import hoist_assignments
+from cuda2tile.lift.references_as_values import references_as_values
 from cuda2tile.lift.returns_in_loops import rewrite_returns_in_loops
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
@@ -66,6 +67,36 @@ def _assigned_decl(target) -> str | None:
 def assigned_decls(node) -> set[str]:
     """Declarations written after their definition (targets of =, +=, ++, member and pointer updates)."""
     return {decl for n in A.walk(node) if isinstance(n, A.Assign) and (decl := _assigned_decl(n.target))}
+
+
+def null_tested(node) -> set[str]:
+    """Pointer variables tested against NULL: `p != NULL`, `nullptr == p`, `if (p)`, `!p`."""
+    tested = set()
+    for n in A.walk(node):
+        if isinstance(n, A.BinOp) and n.op in ("==", "!=") and (A.is_null_constant(n.lhs) or A.is_null_constant(n.rhs)):
+            n = n.rhs if A.is_null_constant(n.lhs) else n.lhs
+        elif not (isinstance(n, A.Cast) and isinstance(n.type, A.Scalar) and n.type.dtype == "bool"):
+            continue
+        while isinstance(n, A.Cast):
+            n = n.operand
+        if isinstance(n, A.VarRef) and isinstance(n.type, A.Pointer):
+            tested.add(n.decl)
+    return tested
+
+
+def lent_decls(node, functions) -> set[str]:
+    """Variables a called __device__ function may write: their address is taken (`update(&acc, v)`), or
+    they are passed to a reference parameter it writes (`accumulate(total, v)` of `float& total`).
+    Such a variable is declared mutable, never a `Let`."""
+    found = {n.operand.decl for n in A.walk(node)
+             if isinstance(n, A.UnOp) and n.op == "&" and isinstance(n.operand, A.VarRef)}
+    for call in A.walk(node):
+        if isinstance(call, A.Call) and call.device_function:
+            fn = functions.get(call.callee)
+            for p, arg in zip(fn.params if fn is not None else (), call.args):
+                if isinstance(p.type, A.Reference) and isinstance(arg, A.VarRef):
+                    found.add(arg.decl)
+    return found
 
 
 def first_assignment(node, decl: str):
@@ -133,9 +164,10 @@ def _loop_continues(body) -> bool:
 
 
 def prepare_function(fn: A.Function) -> A.Function:
-    """`fn` in the form the lift reads: assignments used as values moved into statements of their own
+    """`fn` in the form the lift reads: reference parameters it never writes as values
+    (references_as_values.py), assignments used as values moved into statements of their own
     (hoist_assignments.py), `return` inside loops turned into a flag and breaks (returns_in_loops.py)."""
-    return rewrite_returns_in_loops(hoist_assignments(fn))
+    return rewrite_returns_in_loops(hoist_assignments(references_as_values(fn)))
 
 
 class PreparedFunctions(Mapping):
@@ -170,6 +202,9 @@ class LiftContext:
     source_file: str = ""
     # debugging statements left out (assertions, printf), reported as notes (C2T1217)
     left_out: list[I.LeftOut] = field(default_factory=list)
+    # the kernel's buffer parameters, and the NULL flag made for each one the code tests (`w != NULL`)
+    kernel_buffers: frozenset[str] = frozenset()
+    null_flags: dict[str, str] = field(default_factory=dict)
 
     def line(self, loc: A.Loc) -> int:
         return loc.line if not self.source_file or loc.file == self.source_file else 0
@@ -242,12 +277,16 @@ class FunctionLifter(ExprLifter):
         self.ctx = ctx
         self.names = names
         self.bindings: dict[str, Binding] = {}
-        self.mutable = assigned_decls(fn.body)
+        self.mutable = assigned_decls(fn.body) | lent_decls(fn.body, ctx.functions)
         self.decls: list[I.Stmt] = []  # DeclVar / DeclLocal hoisted to the region top
         self.builtins: set[tuple[str, str]] = set()
         self.loop_depth = 0
         self.prologue: list[I.Stmt] = []  # copies of parameters the function modifies
         self.inlined = False  # a synchronising __device__ function lifted into its caller's body
+        self.kernel_scope = fn.is_kernel  # names buffers as the kernel does (the kernel, what it inlines)
+        # an inlined function's scalar parameters bound to constants: `WARP_SHFL_XOR(v, m, 32, 0xffffffff)`
+        # makes its `__shfl_xor_sync(mask, ...)` a full-warp exchange
+        self.param_constants: dict[str, I.Const] = {}
 
     def note_builtin(self, var: str, axis: str) -> None:
         self.builtins.add((var, axis))
@@ -268,6 +307,9 @@ class FunctionLifter(ExprLifter):
             return self.var_decl(s)
         if isinstance(s, A.ExprStmt):
             return self.expr_stmt(s.expr, line)
+        if isinstance(s, A.If) and self.has_inlined_call(s.cond):  # `if (warp_sum(v) > 0)`
+            hoisted, cond = self.hoist_inlined_calls(s.cond, line)
+            return hoisted + self.stmt(replace(s, cond=cond))
         if isinstance(s, A.If):
             cond, then, other = self.condition(s.cond), self.block(s.then), self.block(s.other)
             if not then and not other and not self.has_effects(s.cond):
@@ -288,7 +330,8 @@ class FunctionLifter(ExprLifter):
                 return [I.Return(None, line)]
             if self.fn.is_kernel:
                 raise LiftError("C2T1202", "kernel returns a value", s.loc)
-            return [I.Return(cast(self.value(s.value), type_name(self.fn.return_type)), line)]
+            hoisted, value = self.hoist_inlined_calls(s.value, line)
+            return hoisted + [I.Return(cast(self.value(value), type_name(self.fn.return_type)), line)]
         if isinstance(s, A.UnsupportedStmt):
             raise LiftError(s.code, f"unsupported statement: {s.what}", s.loc)
         raise LiftError("C2T1201", f"unsupported statement: {type(s).__name__}", s.loc)
@@ -302,7 +345,10 @@ class FunctionLifter(ExprLifter):
         if group is not None:  # `auto tile = cg::tiled_partition<32>(cg::this_thread_block());`
             self.bindings[s.decl] = group
             return []
-        if isinstance(s.init, A.Call) and (self.synchronising(s.init) or s.init.callee == GROUP_REDUCE):
+        if s.init is not None and not isinstance(s.init, A.Call) and self.has_inlined_call(s.init):
+            hoisted, init = self.hoist_inlined_calls(s.init, line)  # `float t = 2.0f * warp_sum(v);`
+            return hoisted + self.var_decl(replace(s, init=init))
+        if isinstance(s.init, A.Call) and (self.inlined_here(s.init) or s.init.callee == GROUP_REDUCE):
             stmts, result = self.inline_call(s.init, line) if s.init.callee != GROUP_REDUCE else \
                 self.group_reduce(s.init, line)
             return stmts + self.var_decl(A.VarDecl(s.name, s.decl, s.type, _Lifted(result, s.init.type, s.loc), s.loc,
@@ -357,6 +403,8 @@ class FunctionLifter(ExprLifter):
             self.bindings[s.decl] = ArrayBinding(name, dtype, lanes_of(t), t.elem)
             self.decls.append(I.DeclLocal(name, dtype, lanes_of(t), line))
             return self.initialise_array(name, dtype, values, line) if values is not None else []
+        if isinstance(t, A.Stateless) and _builds_nothing(s.init):
+            return []  # `Max<float> op;`: a functor holding nothing; its calls are the member functions alone
         raise LiftError("C2T1207", f"local variable '{s.name}' of unsupported type '{type_name(t)}'", s.loc)
 
     def initialise_array(self, name: str, dtype: str, values: list, line: int) -> list[I.Stmt]:
@@ -408,6 +456,10 @@ class FunctionLifter(ExprLifter):
         return []
 
     def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
+        direct = e.value if isinstance(e, A.Assign) and e.op == "=" else e
+        if not (isinstance(direct, A.Call) and self.inlined_here(direct)) and self.has_inlined_call(e):
+            hoisted, e = self.hoist_inlined_calls(e, line)  # `v += shfl_helper(v, o);`
+            return hoisted + self.expr_stmt(e, line)
         barrier = lifting.BARRIERS.get(e.callee) if isinstance(e, A.Call) and not e.device_function else None
         if barrier is not None and barrier.scope:
             if barrier.scope == "warp" and e.args:
@@ -416,10 +468,10 @@ class FunctionLifter(ExprLifter):
         if isinstance(e, A.Call) and e.callee == _GROUP_BARRIER and e.args:
             group = self.group(e.args[0])
             return [I.Barrier("block" if group.kind == "block" else "warp", line)]
-        if isinstance(e, A.Call) and self.synchronising(e):
+        if isinstance(e, A.Call) and self.inlined_here(e):
             return self.inline_call(e, line)[0]
         if isinstance(e, A.Assign) and e.op == "=" and isinstance(e.value, A.Call) and (
-                self.synchronising(e.value) or e.value.callee == GROUP_REDUCE):
+                self.inlined_here(e.value) or e.value.callee == GROUP_REDUCE):
             stmts, result = self.inline_call(e.value, line) if e.value.callee != GROUP_REDUCE else \
                 self.group_reduce(e.value, line)
             return stmts + self.assign(A.Assign("=", e.target, _Lifted(result, e.value.type, e.loc), e.type, e.loc),
@@ -535,30 +587,12 @@ class FunctionLifter(ExprLifter):
 
     def assign(self, e: A.Assign, line: int) -> list[I.Stmt]:
         target = e.target
+        if isinstance(target, A.UnOp) and target.op == "*":
+            target = A.Index(target.operand, A.IntLit(0, A.Scalar("int32"), e.loc), target.type, e.loc)
+        if isinstance(target, A.Index) and (through := self.through_scalar_pointer(target)) is not None:
+            return self.assign_binding(through, A.Assign(e.op, target.base, e.value, e.type, e.loc), line)
         if isinstance(target, A.VarRef):
-            binding = self.lookup(target)
-            if isinstance(binding, ScalarBinding):
-                return [I.AssignVar(binding.name, self.updated(I.Var(binding.name, binding.dtype), e), line)]
-            if isinstance(binding, SharedScalarBinding):
-                current = I.Load(binding.name, I.Const(0, "int32"), binding.dtype)
-                return [I.Store(binding.name, I.Const(0, "int32"), self.updated(current, e), line)]
-            if isinstance(binding, PointerBinding) and binding.offset_var:
-                if e.op == "=":
-                    new = self.pointer(e.value)
-                    if new.buffer != binding.buffer:
-                        raise LiftError("C2T1210", "pointer re-targeted to another buffer", e.loc)
-                    return [I.AssignVar(binding.offset_var, cast(new.offset, "int64"), line)]
-                if e.op in ("+=", "-="):
-                    step = offset_scale(self.value(e.value), lanes_of(binding.pointee))
-                    op = "add" if e.op == "+=" else "sub"
-                    return [I.AssignVar(binding.offset_var, I.Binary(op, I.Var(binding.offset_var, "int64"),
-                                                                     cast(step, "int64"), "int64"), line)]
-            if isinstance(binding, VectorBinding) and e.op == "=":
-                values = self.vector(e.value)
-                prologue, values = self.snapshot(values, target.name,
-                                                 lambda x: isinstance(x, I.Var) and x.name in binding.lanes, line)
-                return prologue + [I.AssignVar(lane, v, line) for lane, v in zip(binding.lanes, values)]
-            raise LiftError("C2T1202", f"unsupported assignment to '{target.name}'", e.loc)
+            return self.assign_binding(self.lookup(target), e, line)
         if isinstance(target, A.Member):
             if not isinstance(target.base, A.VarRef):
                 raise LiftError("C2T1202", "assignment to a member of a temporary", e.loc)
@@ -585,13 +619,42 @@ class FunctionLifter(ExprLifter):
                 # Legacy warp-synchronous code (`volatile float* v = sdata; v[tid] += v[tid + 16];`) relies on
                 # the 32 lanes reading before any writes: read, warp barrier, write, warp barrier.
                 tmp = self.names.fresh(f"{base.buffer}_read")
-                return [I.Let(tmp, value, line), I.Barrier("warp", line), I.Store(base.buffer, offset,
-                        I.Var(tmp, dtype), line), I.Barrier("warp", line)]
+                return [I.Let(tmp, value, line), I.Barrier("warp", line, base.buffer),
+                        I.Store(base.buffer, offset, I.Var(tmp, dtype), line), I.Barrier("warp", line, base.buffer)]
             if base.volatile:  # a @T.macro is one expression: it has no place for the warp barriers
                 raise LiftError("C2T1216", "store through a volatile pointer in a __device__ function that is "
                                            "not inlined", e.loc)
             return [I.Store(base.buffer, offset, value, line)]
         raise LiftError("C2T1202", "unsupported assignment target", e.loc)
+
+    def assign_binding(self, binding, e: A.Assign, line: int) -> list[I.Stmt]:
+        """`x op= value` where the variable `x` (e.target) is bound to `binding`."""
+        target = e.target
+        if isinstance(binding, ScalarBinding):
+            return [I.AssignVar(binding.name, self.updated(I.Var(binding.name, binding.dtype), e), line)]
+        if isinstance(binding, ElementBinding):  # a reference to a buffer element: store through it
+            current = I.Load(binding.buffer, binding.offset, binding.dtype)
+            return [I.Store(binding.buffer, binding.offset, self.updated(current, e), line)]
+        if isinstance(binding, SharedScalarBinding):
+            current = I.Load(binding.name, I.Const(0, "int32"), binding.dtype)
+            return [I.Store(binding.name, I.Const(0, "int32"), self.updated(current, e), line)]
+        if isinstance(binding, PointerBinding) and binding.offset_var:
+            if e.op == "=":
+                new = self.pointer(e.value)
+                if new.buffer != binding.buffer:
+                    raise LiftError("C2T1210", "pointer re-targeted to another buffer", e.loc)
+                return [I.AssignVar(binding.offset_var, cast(new.offset, "int64"), line)]
+            if e.op in ("+=", "-="):
+                step = offset_scale(self.value(e.value), lanes_of(binding.pointee))
+                op = "add" if e.op == "+=" else "sub"
+                return [I.AssignVar(binding.offset_var, I.Binary(op, I.Var(binding.offset_var, "int64"),
+                                                                 cast(step, "int64"), "int64"), line)]
+        if isinstance(binding, VectorBinding) and e.op == "=":
+            values = self.vector(e.value)
+            prologue, values = self.snapshot(values, target.name,
+                                             lambda x: isinstance(x, I.Var) and x.name in binding.lanes, line)
+            return prologue + [I.AssignVar(lane, v, line) for lane, v in zip(binding.lanes, values)]
+        raise LiftError("C2T1202", f"unsupported assignment to '{target.name}'", e.loc)
 
     def snapshot(self, values, hint: str, reads_target, line: int) -> tuple[list[I.Stmt], tuple[I.Expr, ...]]:
         """Evaluate all lanes before writing any when a lane reads what is written, e.g.
@@ -778,8 +841,130 @@ class FunctionLifter(ExprLifter):
                 I.While(I.Binary("ne", I.Var(flag, "int32"), I.Const(0, "int32"), "bool"), body, line)]
 
     # --------------------------------------------------------- device functions
+    def has_inlined_call(self, e) -> bool:
+        return any(isinstance(n, A.Call) and self.inlined_here(n) for n in A.walk(e))
+
+    def hoist_inlined_calls(self, e: A.Expr, line: int) -> tuple[list[I.Stmt], A.Expr]:
+        """(the statements of the calls in `e` that must be lifted into this body, `e` with each call's
+        result in its place): `v += shfl_helper(v, o)` becomes the helper's statements, then
+        `v += result`. Only calls C evaluates whatever happens: one right of `&&`/`||` or in a branch of
+        `?:` may not run, and is refused where it must be inlined."""
+        hoisted: list[I.Stmt] = []
+
+        def rewrite(n, conditional: bool):
+            if isinstance(n, A.Call) and self.inlined_here(n):
+                if conditional:
+                    raise LiftError("C2T1216", f"'{n.callee}' is called where C may skip it (right of && or ||, a "
+                                               "branch of ?:): call it in a statement of its own first", n.loc)
+                n = replace(n, args=tuple(rewrite(a, False) for a in n.args))
+                stmts, result = self.inline_call(n, line)
+                if result is None:
+                    raise LiftError("C2T1202", f"'{n.callee}' returns void", n.loc)
+                hoisted.extend(stmts)
+                return _Lifted(result, n.type, n.loc)
+            if isinstance(n, A.BinOp) and n.op in ("&&", "||"):
+                return replace(n, lhs=rewrite(n.lhs, conditional), rhs=rewrite(n.rhs, True))
+            if isinstance(n, A.Conditional):
+                return replace(n, cond=rewrite(n.cond, conditional), then=rewrite(n.then, True),
+                               other=rewrite(n.other, True))
+            if not is_dataclass(n) or isinstance(n, (A.Loc, _Lifted)):
+                return n
+            changes = {}
+            for f in fields(n):
+                value = getattr(n, f.name)
+                if isinstance(value, tuple):
+                    new = tuple(rewrite(x, conditional) if _is_node(x) else x for x in value)
+                elif _is_node(value):
+                    new = rewrite(value, conditional)
+                else:
+                    continue
+                if new is not value:
+                    changes[f.name] = new
+            return replace(n, **changes) if changes else n
+
+        return hoisted, rewrite(e, False)
+
     def synchronising(self, call: A.Call) -> bool:
         return call.device_function and needs_inlining(call.callee, self.ctx.functions, self.ctx.sync_memo)
+
+    def inlined_here(self, call: A.Call) -> bool:
+        """Whether a statement-level call is lifted into this body rather than as a `@T.macro`: it
+        synchronises, or it writes back to its caller's variables (a macro cannot rebind them)."""
+        return self.synchronising(call) or self.writes_back(call) or self.tests_null(call)
+
+    def tests_null(self, call: A.Call) -> bool:
+        """Whether a __device__ function tests one of its pointer parameters against NULL (`p != nullptr`,
+        `if (p)`): inlined, the test reads the flag of the kernel's pointer it is given."""
+        fn = self.ctx.functions.get(call.callee) if call.device_function else None
+        if fn is None or fn.body is None or not self.kernel_scope:
+            return False
+        pointers = {p.decl for p in fn.params if isinstance(p.type, A.Pointer)}
+        return bool(pointers & null_tested(fn.body))
+
+    def writes_back(self, call: A.Call) -> bool:
+        """Whether a __device__ call may write its caller's variables: a reference parameter the function
+        writes (`float& total`: references_as_values left it), or a pointer parameter given one
+        variable's address (`update(&acc, v)`) or such a pointer passed on."""
+        fn = self.ctx.functions.get(call.callee) if call.device_function else None
+        if fn is None:
+            return False
+        return any(isinstance(p.type, A.Reference) or isinstance(p.type, A.Pointer) and self.points_to_variable(arg)
+                   for p, arg in zip(fn.params, call.args))
+
+    def points_to_variable(self, arg: A.Expr) -> bool:
+        while isinstance(arg, A.Cast) and arg.type == arg.operand.type:
+            arg = arg.operand
+        if isinstance(arg, A.UnOp) and arg.op == "&" and isinstance(arg.operand, A.VarRef):
+            return isinstance(self.bindings.get(arg.operand.decl), (ScalarBinding, SharedScalarBinding,
+                                                                    ElementBinding))
+        return isinstance(arg, A.VarRef) and isinstance(self.bindings.get(arg.decl), ScalarPointerBinding)
+
+    def variable_pointer(self, arg: A.Expr, param: A.Param) -> ScalarPointerBinding:
+        while isinstance(arg, A.Cast) and arg.type == arg.operand.type:
+            arg = arg.operand
+        if isinstance(arg, A.VarRef):
+            return self.bindings[arg.decl]
+        target = self.bindings[arg.operand.decl]
+        if isinstance(target, ScalarBinding) and not target.mutable:
+            raise LiftError("C2T1202", f"'{arg.operand.name}' is passed by address but was lifted as a constant",
+                            arg.loc)
+        if elem_dtype(param.type.pointee) != target.dtype:
+            raise LiftError("C2T1202", f"pointer parameter '{param.name}' ('{type_name(param.type)}') is given the "
+                                       f"address of a {target.dtype} variable", arg.loc)
+        return ScalarPointerBinding(target, param.name)
+
+    def reference_argument(self, arg: A.Expr, param: A.Param, stmts: list, line: int):
+        """What a written reference parameter (`float& total`) is bound to: the caller's variable itself
+        (its binding, so writes reach it), or a buffer element (its offset fixed at the call)."""
+        referred = param.type.referred
+        if isinstance(arg, A.VarRef):
+            binding = self.lookup(arg)
+            if isinstance(binding, (ScalarBinding, SharedScalarBinding, ElementBinding)) and \
+                    isinstance(referred, A.Scalar) and elem_dtype(referred) == binding.dtype:
+                if isinstance(binding, ScalarBinding) and not binding.mutable:
+                    raise LiftError("C2T1202", f"'{arg.name}' is passed by reference but was lifted as a constant",
+                                    arg.loc)
+                return binding
+            if isinstance(binding, VectorBinding) and isinstance(referred, A.Vector) and \
+                    referred.elem == binding.dtype and len(binding.lanes) == referred.lanes and binding.mutable:
+                return binding
+        if isinstance(arg, A.UnOp) and arg.op == "*":
+            arg = A.Index(arg.operand, A.IntLit(0, A.Scalar("int32"), arg.loc), arg.type, arg.loc)
+        if isinstance(arg, A.Index) and isinstance(referred, A.Scalar):
+            target = self.through_scalar_pointer(arg)
+            if target is not None:
+                return target
+            base, offset = self.element_offset(arg)
+            dtype = self.dtype_of(arg)
+            if dtype == elem_dtype(referred) and not isinstance(base.pointee, A.Vector):
+                if not isinstance(offset, (I.Const, I.Var)):
+                    at = self.names.fresh(f"{sanitize(param.name)}_at")
+                    stmts.append(I.Let(at, offset, line))
+                    offset = I.Var(at, offset.dtype)
+                return ElementBinding(base.buffer, offset, dtype)
+        raise LiftError("C2T1207", f"reference parameter '{param.name}' ('{param.type.spelling}') is written, and "
+                                   "its argument is not a variable or buffer element of the same type the lift can "
+                                   "write back to", arg.loc)
 
     def inline_call(self, call: A.Call, line: int) -> tuple[list[I.Stmt], I.Expr | None]:
         """Lift a synchronising `__device__` function into the caller's body: its barriers and warp
@@ -791,12 +976,19 @@ class FunctionLifter(ExprLifter):
             raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
         child = FunctionLifter(fn, self.ctx, self.names)
         child.inlined = True
+        child.kernel_scope = self.kernel_scope
         child.decls = self.decls
         child.builtins = self.builtins
         stmts: list[I.Stmt] = []
         _check_arity(fn, call)
         for p, arg in zip(fn.params, call.args):
-            if isinstance(p.type, A.Pointer):
+            if isinstance(p.type, A.Pointer) and self.points_to_variable(arg):
+                child.bindings[p.decl] = self.variable_pointer(arg, p)
+            elif isinstance(p.type, A.Reference):
+                child.bindings[p.decl] = self.reference_argument(arg, p, stmts, line)
+            elif isinstance(p.type, A.Stateless) and _builds_nothing(arg):
+                continue  # a functor holding nothing (`reduce(v, Max<float>())`): nothing to pass
+            elif isinstance(p.type, A.Pointer):
                 target = self.pointer(arg)
                 # `warpReduce(volatile float* sdata, ...)` keeps the volatility of its parameter (or of the
                 # argument), so its `sdata[tid] += sdata[tid + 32]` reads, syncs the warp, then writes
@@ -812,6 +1004,8 @@ class FunctionLifter(ExprLifter):
                     stmts.append(I.AssignVar(name, value, line))
                 else:
                     stmts.append(I.Let(name, value, line))
+                    if isinstance(value, I.Const):
+                        child.param_constants[name] = value
                 child.bindings[p.decl] = ScalarBinding(name, p.type.dtype, p.decl in child.mutable)
             else:
                 raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type for inlining", p.loc)
@@ -855,10 +1049,20 @@ class FunctionLifter(ExprLifter):
             raise LiftError("C2T1216", f"'{call.callee}' synchronises threads or goes through a volatile pointer: "
                                        f"call it as a whole statement "
                                        f"(`x = {call.callee}(...);`), not inside a larger expression", call.loc)
+        if self.writes_back(call):
+            raise LiftError("C2T1202", f"'{call.callee}' writes its caller's variables (a reference parameter, or a "
+                                       f"pointer to one variable): call it as a whole statement "
+                                       f"(`x = {call.callee}(...);`), not inside a larger expression", call.loc)
         macro = lift_macro(fn, self.ctx, call.loc)
         args: list = []
         _check_arity(fn, call)
         for param, arg in zip(fn.params, call.args):
+            if isinstance(param.type, A.Stateless):
+                if not _builds_nothing(arg):
+                    raise LiftError("C2T1207", f"argument for '{param.name}' (a '{type_name(param.type)}', which holds "
+                                               "nothing) is computed by an expression the lift would have to drop",
+                                    arg.loc)
+                continue  # lift_macro gave it no parameter
             if isinstance(param.type, A.Pointer):
                 target = self.pointer(arg)
                 args += [I.BufferArg(target.buffer), target.offset]
@@ -948,6 +1152,21 @@ def _writes_memory(body, bindings: dict) -> bool:
     return any(writes(n) for n in A.walk(body))
 
 
+def _is_node(x) -> bool:
+    """An AST expression (not a type, a location or a name)."""
+    return isinstance(x, A.Expr)
+
+
+def _builds_nothing(init) -> bool:
+    """The initialiser of an object that holds nothing, when computing it does nothing either: none,
+    `{}`, `Max<float>()`, or a copy of such an object (`Op op = other_op;`)."""
+    while isinstance(init, A.Cast):
+        init = init.operand
+    return init is None or isinstance(init, A.VarRef) and isinstance(init.type, A.Stateless) or \
+        isinstance(init, A.InitList) and not init.items or \
+        isinstance(init, A.Call) and init.callee.endswith("::constructor") and not init.args
+
+
 def _check_arity(fn: A.Function, call: A.Call) -> None:
     """One argument per parameter, or the call is refused: `zip` would drop the extra arguments of a
     variadic `__device__ int first(int n, ...)` called as `first(1, a, b)` (default arguments come from
@@ -1024,6 +1243,13 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
                     lifter.bindings[p.decl] = ScalarBinding(local, t.dtype, True)
                 else:
                     lifter.bindings[p.decl] = ScalarBinding(arg, t.dtype, False)
+            elif isinstance(t, A.Stateless):
+                continue  # a functor holding nothing: no parameter (its calls name the member functions)
+            elif isinstance(t, A.Reference):  # references_as_values left it: the function writes it
+                write = first_assignment(fn.body, p.decl)
+                raise LiftError("C2T1207", f"reference parameter '{p.name}' ('{t.spelling}') is written or its "
+                                           "address taken: the write back to the caller is not lifted yet (return "
+                                           "the new value instead)", getattr(write, "loc", None) or p.loc)
             else:
                 raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type '{type_name(t)}'", p.loc)
         if isinstance(fn.return_type, A.Scalar):

@@ -12,10 +12,12 @@ from cuda2tile.lift.lift_expr import (PointerBinding, ScalarBinding, VectorBindi
                                       struct_leaf_fields, void_field_pointees)
 from cuda2tile.lift.lift_function import (FunctionLifter, LiftContext, Names, PreparedFunctions, assigned_decls,
                                          first_assignment, prepare_function, sanitize)
+from cuda2tile.passes.lower_bfloat16 import lower_bfloat16
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
 from cuda2tile.passes.split_phases import split_phases
+from cuda2tile.passes.volatile_store_syncs import volatile_store_syncs
 from cuda2tile.ir.types import type_name
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
@@ -24,7 +26,8 @@ from op_coverage.idioms import IDIOMS, RAISABLE
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
-PASSES = (lower_warp_ops, eliminate_early_returns, split_phases, privatize, narrow_index_arithmetic)
+PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, split_phases, privatize,
+          narrow_index_arithmetic)
 
 
 def _idiom_pass(pass_name: str):
@@ -130,8 +133,6 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
         name = lifter.names.fresh(p.name)
         if isinstance(t, A.Pointer) and elem_dtype(t.pointee) is not None:
             dtype = elem_dtype(t.pointee)
-            if dtype == "bfloat16":
-                raise LiftError("C2T1207", "__nv_bfloat16 buffers are not lifted yet", p.loc)
             length = lifter.names.fresh(f"{p.name}_len")
             params.append(I.BufferParam(name, dtype, length, not t.const, p.name, type_name(t)))
             if p.decl in written:
@@ -163,6 +164,7 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
             params += _flatten_struct_parameter(p, t, lifter)
         else:
             raise LiftError("C2T1207", f"parameter '{p.name}' has unsupported type '{type_name(t)}'", p.loc)
+    ctx.kernel_buffers = frozenset(p.name for p in params if isinstance(p, I.BufferParam))
     body = tuple(lifter.prologue) + lifter.block(fn.body)
     locals_ = tuple(d for d in lifter.decls if isinstance(d, (I.DeclShared, I.DeclLocal)))
     scalars = tuple(d for d in lifter.decls if isinstance(d, I.DeclVar))
@@ -187,4 +189,5 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
         block_rank=block_rank, default_block=block,
         body=locals_ + (I.Parallel(scalars + body, fn.loc.line),),
         macros=tuple(ctx.macros.values()), line=fn.loc.line, end_line=fn.end_line,
-        default_shared_bytes=shared_bytes, source_name=fn.loc.file, left_out=tuple(ctx.left_out))
+        default_shared_bytes=shared_bytes, source_name=fn.loc.file, left_out=tuple(ctx.left_out),
+        null_flags=tuple(sorted(ctx.null_flags.items())))

@@ -44,6 +44,7 @@ import numpy as np
 
 from cuda2tile.defaults import CONVERTED_MODES, ORIGINAL_MODES  # noqa: F401  (re-exported)
 from cuda2tile.parity.metrics import check_buffer
+from cuda2tile.spec import bfloat16
 from cuda2tile.parity.original_cpu import EXITED_BEFORE_BARRIER, CpuOriginal, OriginalError
 from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity
 from cuda2tile.parity.struct_args import argument_names, struct_value
@@ -453,7 +454,10 @@ def _against_reference(cu: Path, spec: KernelSpec, inputs: dict, got: dict, outp
     for name in outputs:
         if name in want:
             arg = spec.args.get(name)
-            checks.append(check_buffer(name, got[name], np.asarray(want[name]), dtype=arg.dtype if arg else None,
+            expected = np.asarray(want[name])
+            if arg is not None and arg.dtype == "bfloat16" and expected.dtype.kind == "f":  # references give values
+                expected = bfloat16.to_bits(expected)
+            checks.append(check_buffer(name, got[name], expected, dtype=arg.dtype if arg else None,
                                        tolerance=spec.tolerance, ulp=entry.ulp if entry.ulp is not None
                                        else options.ulp, unordered=name in entry.unordered))
     return checks, None

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from cuda2tile.parity.compare import compare
+from cuda2tile.spec import bfloat16
 from cuda2tile.spec.launch_spec import DEFAULT_TOLERANCE
 
 # (rtol, atol) per dtype; integer dtypes compare exactly. bfloat16 keeps 8 significant bits.
-DTYPE_TOLERANCE = {**DEFAULT_TOLERANCE, "bfloat16": (1e-2, 1e-2)}
+DTYPE_TOLERANCE = dict(DEFAULT_TOLERANCE)
 _ORDERED_INT = {2: np.int16, 4: np.int32, 8: np.int64}
 
 
@@ -70,8 +71,7 @@ class BufferCheck:
                 "original": val(self.want), "rule": self.rule, "unordered": self.unordered}
 
 
-def bf16_to_float32(bits: np.ndarray) -> np.ndarray:
-    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+bf16_to_float32 = bfloat16.to_float32
 
 
 def _ordered(x: np.ndarray) -> np.ndarray:

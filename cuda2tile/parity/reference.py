@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from cuda2tile.spec import bfloat16
 from cuda2tile.spec.launch_spec import KernelSpec, SpecError
 
 
@@ -37,7 +38,9 @@ def run_reference(cu_path: str | Path, spec: KernelSpec, inputs: dict) -> dict[s
     fn = getattr(module, spec.reference or spec.name, None)
     if fn is None:
         raise SpecError(spec.path, f"{path.name} has no function '{spec.reference or spec.name}'")
-    copies = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in inputs.items()}
+    # bfloat16 buffers hold bits (spec/bfloat16.py): the reference sees their float32 values
+    copies = {k: (bfloat16.to_float32(v) if k in spec.args and spec.args[k].dtype == "bfloat16" else v.copy())
+              if isinstance(v, np.ndarray) else v for k, v in inputs.items()}
     result = fn(**group_struct_fields(copies))
     if not isinstance(result, dict):
         raise SpecError(spec.path, f"reference '{fn.__name__}' must return a dict of outputs")

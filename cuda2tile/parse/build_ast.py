@@ -108,6 +108,9 @@ def ctype(t: ci.Type, building: frozenset[str] = frozenset()) -> A.CType:
         referred = ctype(t.get_pointee(), building)
         if isinstance(referred, A.Struct):
             return referred
+    if kind == TK.LVALUEREFERENCE:
+        pointee = t.get_pointee()
+        return A.Reference(t.spelling, ctype(pointee, building), pointee.is_const_qualified())
     if kind == TK.CONSTANTARRAY:
         return A.Array(ctype(t.element_type, building), t.element_count)
     if kind == TK.INCOMPLETEARRAY:  # `extern __shared__ float pool[];`: sized by the launch
@@ -120,7 +123,8 @@ def ctype(t: ci.Type, building: frozenset[str] = frozenset()) -> A.CType:
         name = re.sub(r"\b(const|volatile|struct)\s+", "", t.spelling).strip()
         if not _library_declaration(t.get_declaration()):
             # a user's own `struct half { float v; }` is not __half
-            return _struct_type(t, building) or A.Opaque(t.spelling)
+            return _struct_type(t, building) or (A.Stateless(t.spelling) if _stateless(t.get_declaration())
+                                                 else A.Opaque(t.spelling))
         if name in _RECORD_SCALARS:
             return A.Scalar(_RECORD_SCALARS[name])
         match = _VECTOR_RE.match(name)
@@ -151,6 +155,32 @@ def _struct_type(t: ci.Type, building: frozenset[str]) -> A.Struct | None:
     if not fields or size <= 0:
         return None
     return A.Struct(t.spelling, tuple(fields), size)
+
+
+def _strip_unexposed(c: ci.Cursor | None) -> ci.Cursor | None:
+    """The expression under clang's implicit wrappers (`UNEXPOSED_EXPR`: conversions, temporaries)."""
+    while c is not None and c.kind == K.UNEXPOSED_EXPR:
+        inner = list(c.get_children())
+        if len(inner) != 1:
+            return c
+        c = inner[0]
+    return c
+
+
+def _stateless(decl: ci.Cursor) -> bool:
+    """A struct or class that holds nothing: no data member, no base class, no virtual function (a
+    functor like `Max<T>`); its member functions compute from their arguments alone."""
+    if decl is None or decl.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or not decl.is_definition():
+        return False
+    return not any(ch.kind in (K.FIELD_DECL, K.CXX_BASE_SPECIFIER)
+                   or ch.kind == K.CXX_METHOD and ch.is_virtual_method() for ch in decl.get_children())
+
+
+def _empty_body(function: ci.Cursor) -> bool:
+    """A function whose body runs nothing: `{}`, or an implicit one (no body written)."""
+    definition = function.get_definition() or function
+    body = next((ch for ch in definition.get_children() if ch.kind == K.COMPOUND_STMT), None)
+    return body is None or not list(body.get_children())
 
 
 def _library_declaration(decl: ci.Cursor) -> bool:
@@ -515,6 +545,8 @@ class _Builder:
                 return folded
         args = tuple(self.expr(a) for a in c.get_arguments())
         if ref is not None and ref.kind == K.CONSTRUCTOR:
+            if not args and _stateless(ref.semantic_parent) and _empty_body(ref):
+                return A.Call(f"{name}::constructor", (), t, loc)  # `Max<float>()`: builds nothing
             if self.user_code(ref):  # a user's constructor runs its own code: `Scaled(x)` is not a cast
                 return A.UnsupportedExpr(f"constructor of '{_qualified(ref.semantic_parent)}'", t, loc, "C2T1207")
             if len(args) == 1:
@@ -545,12 +577,39 @@ class _Builder:
             if free and _is_device(ref) and definition.is_definition():
                 self.device_queue.append(definition)
                 return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+            if not free and _is_device(ref) and definition.is_definition() and _stateless(ref.semantic_parent):
+                call = self._stateless_member_call(c, ref, definition, args, t, loc)
+                if call is not None:
+                    return call
             if not free:
                 return A.UnsupportedExpr(f"call to member function '{_qualified(ref)}'", t, loc, "C2T1204")
             if definition.is_definition():
                 return A.UnsupportedExpr(f"call to '{_qualified(ref)}', which is not a __device__ function", t, loc,
                                          "C2T1203")
         return A.Call(name, args, t, loc)
+
+    def _stateless_member_call(self, c, ref, definition, args, t, loc) -> A.Expr | None:
+        """`op(a, b)`, `op.apply(v)`, `Max<float>()(a, b)`, `this->twice(v)` on a struct that holds
+        nothing (`_stateless`), as a call of the member function alone: the object carries no value, so
+        leaving it out loses nothing, provided computing it does nothing either (a variable, `this`, a
+        temporary built without arguments). None for any other object (`make_op(x)(a)` may have effects)."""
+        params = len(list(ref.get_arguments()))
+        kids = list(c.get_children())
+        if len(args) == params + 1:  # `op(a, b)` as an operator call: the object is the first argument
+            obj, args = _strip_unexposed(next(iter(c.get_arguments()))), args[1:]
+        else:
+            member = _strip_unexposed(kids[0]) if kids else None
+            if member is None or member.kind != K.MEMBER_REF_EXPR:
+                return None
+            inner = list(member.get_children())
+            obj = _strip_unexposed(inner[0]) if inner else None  # None: `twice(v)`, the implicit `this`
+        if obj is not None and not (
+                obj.kind in (K.DECL_REF_EXPR, K.CXX_THIS_EXPR)
+                or obj.kind in (K.CALL_EXPR, K.UNEXPOSED_EXPR) and obj.referenced is not None
+                and obj.referenced.kind == K.CONSTRUCTOR and not list(obj.get_arguments())):
+            return None
+        self.device_queue.append(definition)
+        return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
 
     def _operator_call(self, c, ref, op: str, args, t, loc) -> A.Expr:
         """Operators of the prelude's types (`__half`, `float2`...), as the C operators they define."""
@@ -587,6 +646,9 @@ class _Builder:
             return known
         taken = set(self.device_names.values())
         plain = self.function_name(definition)
+        if definition.kind == K.CXX_METHOD and not definition.is_static_method():
+            # a functor's member (`Max<float>::operator()`): its struct's name says which one it is
+            plain = f"{definition.semantic_parent.spelling}::{plain}"
         name = plain
         if name in taken:
             name = "::".join(_scope_names(definition) + [plain])

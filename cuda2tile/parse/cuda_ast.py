@@ -71,6 +71,23 @@ class Struct(Opaque):
         return next((f for f in self.fields if f.name == name), None)
 
 
+@dataclass(frozen=True, slots=True)
+class Reference(Opaque):
+    """`float& acc`, `const float*& p`: an lvalue reference (a parameter, or a local the lift refuses).
+    Still an Opaque (spelled as clang spells it) to the code that does not model it; the lift reads a
+    reference parameter its function never writes as the value it refers to (references_as_values.py)."""
+    referred: "CType | None" = None
+    const: bool = False  # `const T&`: the function cannot write it
+
+
+@dataclass(frozen=True, slots=True)
+class Stateless(Opaque):
+    """A struct or class with no data member, base or virtual function: a functor such as
+    `template <typename T> struct Max { __device__ T operator()(T a, T b) const {...} };`. It holds
+    nothing, so its objects (`Max<float> op;`, `Max<float>()`) carry nothing: the front end calls its
+    member functions as free `__device__` functions (`op(a, b)` -> `operator()<...>(a, b)`)."""
+
+
 CType = Scalar | Pointer | Vector | Array | Void | Opaque
 
 # ---------------------------------------------------------------- expressions
@@ -354,3 +371,13 @@ def walk(node):
         elif hasattr(n, "__dataclass_fields__") and not isinstance(n, Loc):
             yield n
             stack.extend(reversed([getattr(n, f) for f in n.__dataclass_fields__ if f not in ("type", "loc")]))
+
+
+_NULL_SPELLINGS = ("gnu null expr", "cxx null ptr literal expr")  # clang's `NULL` (GNU __null), `nullptr`
+
+
+def is_null_constant(e: Expr) -> bool:
+    """`NULL`, `nullptr`, `0` or `(T*)0`: a null pointer constant."""
+    while isinstance(e, Cast):
+        e = e.operand
+    return isinstance(e, UnsupportedExpr) and e.what in _NULL_SPELLINGS or isinstance(e, IntLit) and e.value == 0

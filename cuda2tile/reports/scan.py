@@ -48,7 +48,11 @@ class _FunctionScanner:
         if fn.template_args or fn.is_template:
             self.add("template", fn.loc)
         for p in fn.params:
-            if isinstance(p.type, A.Opaque) and opaque_name(p.type.spelling) is None:
+            if isinstance(p.type, A.Reference):  # `float& acc`, `const float*& row`
+                self.add("reference parameter", p.loc)
+                if p.type.referred is not None:
+                    self.type(p.type.referred, p.loc)
+            elif isinstance(p.type, A.Opaque) and opaque_name(p.type.spelling) is None:
                 self.out.append(replace(occurrence("struct parameter", p.loc, fn.name), spelling=p.type.spelling))
             else:
                 self.type(p.type, p.loc)
@@ -80,6 +84,8 @@ class _FunctionScanner:
             self.add(f"{VECTOR_NAMES.get(t.elem, t.elem)}{t.lanes}", loc)
         elif isinstance(t, A.Array):
             self.type(t.elem, loc)
+        elif isinstance(t, A.Stateless):  # `Max<float> op;`, a functor passed by value
+            self.add("functor struct", loc)
         elif isinstance(t, A.Opaque):
             name = opaque_name(t.spelling)
             occ = occurrence(name or "struct or class type", loc, self.fn.name)
@@ -156,6 +162,13 @@ class _FunctionScanner:
             self.add("assignment as value", e.loc)
         if isinstance(e, A.BinOp) and e.op == ",":  # `(j = i + 1, x[j])`
             self.add("comma operator", e.loc)
+        if isinstance(e, A.BinOp) and e.op in ("==", "!=") and \
+                (A.is_null_constant(e.lhs) or A.is_null_constant(e.rhs)):
+            self.add("nullable pointer parameter", e.loc)  # `if (weight != NULL)`
+            return
+        if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.VarRef) and \
+                isinstance(e.operand.type, (A.Scalar, A.Vector)):  # `update(&acc, v)`, `atomicAdd(&count, 1)`
+            self.add("pointer to a variable", e.loc)
         if isinstance(e, A.InitList):
             self.add("initializer list", e.loc)
             for item in e.items:
@@ -187,6 +200,8 @@ class _FunctionScanner:
     def call(self, e: A.Call) -> None:
         if e.device_function:
             self.calls.append((e.callee, e.loc))
+        elif e.callee.endswith("::constructor") and isinstance(e.type, A.Stateless):  # `Max<float>()`
+            self.add("functor struct", e.loc)
         elif e.callee.endswith("::constructor"):
             # the callee is spelled without its namespace (`plus::constructor`), the type with it
             # (`cooperative_groups::plus<float>`)

@@ -18,11 +18,11 @@ from cuda2tile.runtime.build import (C_PASS_CONFIGS, ConvertedError, KernelCache
                                      factory_kwargs, last_line, lower_cuda, prepare_tilelang,
                                      tilelang_warnings)
 from cuda2tile.runtime.execute import ConvertedC, ConvertedCuda
-from cuda2tile.runtime.marshal import (call_args, grid_args, read_outputs, run_c, scalar_value, split_inputs,
-                                       tensor_call)
+from cuda2tile.runtime.marshal import (call_args, grid_args, null_inputs, read_outputs, run_c, scalar_value,
+                                       split_inputs, tensor_call)
 from cuda2tile.runtime.modules import ConvertedModule, converted_modules, load_converted, load_module
 
 __all__ = ["C_PASS_CONFIGS", "ConvertedC", "ConvertedCuda", "ConvertedError", "ConvertedModule", "KernelCache",
            "build_c", "call_args", "compile_c", "converted_modules", "cuda_target", "factory_kwargs", "grid_args",
-           "last_line", "load_converted", "load_module", "lower_cuda", "prepare_tilelang", "read_outputs", "run_c",
+           "last_line", "load_converted", "load_module", "lower_cuda", "null_inputs", "prepare_tilelang", "read_outputs", "run_c",
            "scalar_value", "split_inputs", "tensor_call", "tilelang_warnings"]

@@ -161,10 +161,13 @@ def _captured():
 
 
 def factory_kwargs(info: dict, block, target: str, shared_bytes: int | None = None,
-                   tiles: dict | None = None) -> dict:
-    """The factory's arguments; `tiles` maps factory names to tile shapes for raised matrix products."""
+                   tiles: dict | None = None, null: tuple[str, ...] = ()) -> dict:
+    """The factory's arguments; `tiles` maps factory names to tile shapes for raised matrix products;
+    `null` names the pointer parameters the launch passes as NULL (marshal.null_inputs)."""
     kwargs = {"block": tuple(block), "target": target}
     parameters = inspect.signature(info["factory"]).parameters
+    if null:
+        kwargs["null"] = tuple(null)
     if shared_bytes and "shared_bytes" in parameters:
         kwargs["shared_bytes"] = int(shared_bytes)
     tile = (tiles or {}).get(info["factory"].__name__)
@@ -185,9 +188,10 @@ def compile_c(func):
         return tilelang.compile(func, target="c", pass_configs=C_PASS_CONFIGS)
 
 
-def build_c(info: dict, block: tuple[int, ...]):
-    """`info`'s kernel for `block`, compiled with the C back end (TileLang's own errors propagate)."""
-    return compile_c(info["factory"](block=tuple(block), target="c"))
+def build_c(info: dict, block: tuple[int, ...], null: tuple[str, ...] = ()):
+    """`info`'s kernel for `block` (and the NULL pointers `null`), compiled with the C back end
+    (TileLang's own errors propagate)."""
+    return compile_c(info["factory"](**factory_kwargs(info, block, "c", null=null)))
 
 
 def lower_cuda(info: dict, block: tuple[int, ...], arch: str = "sm_90", nvcc: bool = False) -> str:
@@ -216,12 +220,13 @@ class KernelCache:
         self._warnings: dict = {}  # key -> the TileLang warnings of its build (reported again on a cache hit)
 
     @staticmethod
-    def key(info: dict, block, shared_bytes: int | None = None) -> tuple:
-        return id(info["factory"]), tuple(block), shared_bytes
+    def key(info: dict, block, shared_bytes: int | None = None, null: tuple[str, ...] = ()) -> tuple:
+        return id(info["factory"]), tuple(block), shared_bytes, tuple(sorted(null))
 
-    def get(self, info: dict, block, shared_bytes: int | None = None):
-        """(the compiled kernel, the seconds its build took: 0 when it was built before)."""
-        key = self.key(info, block, shared_bytes)
+    def get(self, info: dict, block, shared_bytes: int | None = None, null: tuple[str, ...] = ()):
+        """(the compiled kernel, the seconds its build took: 0 when it was built before); `null`: the
+        pointer parameters passed as NULL (a kernel is built per such choice)."""
+        key = self.key(info, block, shared_bytes, null)
         if key in self._built:
             _report(self._warnings.get(key, []))
             return self._built[key], 0.0
@@ -229,7 +234,7 @@ class KernelCache:
         start = time.perf_counter()
         try:
             with tilelang_warnings() if _sinks else contextlib.nullcontext([]) as caught:
-                func = info["factory"](**factory_kwargs(info, block, self.target, shared_bytes, self.tiles))
+                func = info["factory"](**factory_kwargs(info, block, self.target, shared_bytes, self.tiles, null))
                 if self.target == "c":
                     kernel = compile_c(func)
                 else:

@@ -17,7 +17,7 @@ import numpy as np
 
 from cuda2tile.runtime.build import ConvertedError, KernelCache, last_line
 from cuda2tile.runtime.isolation import IsolatedError, run_forked
-from cuda2tile.runtime.marshal import call_args, grid_args, split_inputs
+from cuda2tile.runtime.marshal import call_args, grid_args, null_inputs, split_inputs
 
 
 class ConvertedC:
@@ -30,16 +30,16 @@ class ConvertedC:
         self.isolate = isolate
         self.kernels = KernelCache("c", tiles=tiles)
 
-    def build(self, info: dict, block, shared_bytes: int | None = None):
+    def build(self, info: dict, block, shared_bytes: int | None = None, null: tuple[str, ...] = ()):
         """The compiled kernel and the seconds it took (0 when built before; TileLang caches on disk too)."""
-        return self.kernels.get(info, block, shared_bytes)
+        return self.kernels.get(info, block, shared_bytes, null)
 
     def run(self, info: dict, inputs: dict, grid, block, shared_bytes: int | None = None,
             timeout: float | None = None) -> tuple[dict[str, np.ndarray], float, float]:
         """(buffers after the run, build seconds, run seconds)."""
         import torch
 
-        kernel, build_seconds = self.build(info, block, shared_bytes)
+        kernel, build_seconds = self.build(info, block, shared_bytes, null_inputs(info, inputs))
         buffers, scalars = split_inputs(info, inputs)
         grid = grid_args(info, grid)
         timeout = self.timeout if timeout is None else timeout
@@ -76,8 +76,8 @@ class ConvertedCuda:
         self.arch = arch
         self.kernels = KernelCache("cuda", arch=arch, tiles=tiles)
 
-    def build(self, info: dict, block, shared_bytes: int | None = None):
-        return self.kernels.get(info, block, shared_bytes)
+    def build(self, info: dict, block, shared_bytes: int | None = None, null: tuple[str, ...] = ()):
+        return self.kernels.get(info, block, shared_bytes, null)
 
     def run(self, info: dict, inputs: dict, grid, block, shared_bytes: int | None = None,
             timeout: float | None = None, repeat: int = 0, warmup: int = 1,
@@ -87,7 +87,7 @@ class ConvertedCuda:
         receives every timed launch's seconds."""
         import torch
 
-        kernel, build_seconds = self.build(info, block, shared_bytes)
+        kernel, build_seconds = self.build(info, block, shared_bytes, null_inputs(info, inputs))
         buffers, scalars = split_inputs(info, inputs)
         grid = grid_args(info, grid)
         made: list = []  # CUDA tensors over the carrier dtype (same bits), in parameter order

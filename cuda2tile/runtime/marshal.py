@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from cuda2tile.runtime.build import ConvertedError
+from cuda2tile.spec.launch_spec import numpy_dtype
 
 
 def scalar_value(value, dtype: str, carrier: str):
@@ -31,12 +32,29 @@ def scalar_value(value, dtype: str, carrier: str):
     return int(value)
 
 
+def null_inputs(info: dict, inputs: dict) -> tuple[str, ...]:
+    """The buffer parameters given None (a NULL pointer), each one the kernel tests against NULL
+    (`nullable` in KERNELS); the factory is built with `null=` these. A None for a pointer the kernel
+    dereferences without a test is refused: the original would fault."""
+    null = []
+    for param in info["params"]:
+        if param["kind"] == "buffer" and inputs.get(param["cuda_name"], 0) is None:
+            if not param.get("nullable"):
+                raise ConvertedError("run", f"'{param['cuda_name']}' is NULL, but the kernel never tests it "
+                                            "against NULL: it would dereference it")
+            null.append(param["cuda_name"])
+    return tuple(null)
+
+
 def split_inputs(info: dict, inputs: dict) -> tuple[dict[str, np.ndarray], dict[str, object]]:
-    """Buffers (flat copies, keyed by CUDA parameter name) and scalars of a converted kernel's call."""
+    """Buffers (flat copies, keyed by CUDA parameter name) and scalars of a converted kernel's call. A
+    NULL pointer (None) travels as one element of its dtype, which the kernel built for it never reads."""
     buffers, scalars = {}, {}
     for param in info["params"]:
         value = inputs[param["cuda_name"]]
-        if param["kind"] == "buffer":
+        if param["kind"] == "buffer" and value is None:
+            buffers[param["cuda_name"]] = np.zeros(1, numpy_dtype(param["dtype"]))
+        elif param["kind"] == "buffer":
             buffers[param["cuda_name"]] = np.ascontiguousarray(np.array(value, copy=True).reshape(-1))
         else:
             scalars[param["cuda_name"]] = value
@@ -87,7 +105,7 @@ def read_outputs(info: dict, tensors: dict) -> dict[str, np.ndarray]:
     for p in info["params"]:
         if p["kind"] == "buffer" and p.get("writable"):
             array = tensors[p["cuda_name"]].cpu().numpy()
-            out[p["cuda_name"]] = array.view(np.dtype(p["dtype"])) if p["dtype"] != p["carrier"] else array
+            out[p["cuda_name"]] = array.view(numpy_dtype(p["dtype"])) if p["dtype"] != p["carrier"] else array
     return out
 
 

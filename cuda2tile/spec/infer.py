@@ -14,7 +14,7 @@ Inference refuses a launch, with a message naming the reason, rather than guess:
 * a grid, block, shared-memory size, scalar argument or allocation size that is not a constant;
 * a pointer argument that is not a `cudaMalloc`'d variable (`x + offset`, `&host_var`, ...), or
   the same allocation passed twice (a spec cannot express aliasing);
-* an element type without a spec dtype (structs, bfloat16);
+* an element type without a spec dtype (structs);
 * a buffer whose contents are used as an index (`x[idx[i]]`, `hist[key[i] % 16]`, a loop bound
   `for (j = ptr[i]; j < ptr[i + 1]; ++j)`): valid values depend on the program, and random ones
   would read or write out of bounds. Such kernels need a spec (`init = "index"` or `"permutation"`).
@@ -30,7 +30,7 @@ import numpy as np
 
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.host_info import HostAnalysis, HostArg, HostLaunch
-from cuda2tile.spec.launch_spec import BUFFER_DTYPES, ArgSpec, KernelSpec
+from cuda2tile.spec.launch_spec import BUFFER_DTYPES, ArgSpec, KernelSpec, element_size
 
 FLOAT_INIT = {"init": "uniform", "low": -1.0, "high": 1.0}
 INT_INIT = {"init": "int", "low": 1, "high": 32}
@@ -59,14 +59,14 @@ def _buffer_dtype(ptr: A.Pointer) -> tuple[str, int]:
         dtype = "uint8" if p.dtype == "bool" else p.dtype
         if dtype not in BUFFER_DTYPES:
             raise InferenceError(f"element type {p.dtype} has no launch-spec dtype")
-        return dtype, np.dtype(dtype).itemsize
+        return dtype, element_size(dtype)
     if isinstance(p, A.Vector) and p.elem in BUFFER_DTYPES:
         return p.elem, np.dtype(p.elem).itemsize
     raise InferenceError(f"element type {getattr(p, 'spelling', type(p).__name__)} has no launch-spec dtype")
 
 
 def _init_for(dtype: str) -> dict:
-    if dtype.startswith("float"):
+    if dtype.startswith("float") or dtype == "bfloat16":
         return dict(FLOAT_INIT)
     if dtype == "uint8":
         return dict(BOOL_INIT)

@@ -19,13 +19,15 @@ from pathlib import Path
 
 import numpy as np
 
+from cuda2tile.spec import bfloat16
 from cuda2tile.spec.cexpr import CExprError, evaluate
 
-BUFFER_DTYPES = ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
-                 "uint64")
+BUFFER_DTYPES = ("float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                 "uint32", "uint64")
 INITS = ("normal", "uniform", "int", "zeros", "ones", "arange", "permutation", "index", "values")
 # dtype-appropriate default tolerances: (rtol, atol); integers compare exactly
-DEFAULT_TOLERANCE = {"float16": (1e-3, 1e-3), "float32": (1e-5, 1e-6), "float64": (1e-12, 1e-12)}
+DEFAULT_TOLERANCE = {"float16": (1e-3, 1e-3), "bfloat16": (1e-2, 1e-2), "float32": (1e-5, 1e-6),
+                     "float64": (1e-12, 1e-12)}
 # CUDA's grid limits (x, y, z) and the element count past which `int` indexing overflows
 GRID_LIMITS = (2**31 - 1, 65535, 65535)
 INT32_ELEMENTS = 2**31 - 1
@@ -51,6 +53,7 @@ class ArgSpec:
     init: str = "zeros"
     options: dict = field(default_factory=dict)  # low, high, mean, std
     output: bool = False
+    null: bool = False  # `null = true`: the launch passes NULL for this pointer (the kernel tests it)
 
     @property
     def is_buffer(self) -> bool:
@@ -111,13 +114,13 @@ class KernelSpec:
 
     def buffer_elements(self) -> dict[str, int]:
         """Element count of every buffer argument at this entry's sizes."""
-        return {a.name: int(np.prod([int(self._eval(s)) for s in a.shape])) for a in self.args.values()
-                if a.is_buffer}
+        return {a.name: 0 if a.null else int(np.prod([int(self._eval(s)) for s in a.shape]))
+                for a in self.args.values() if a.is_buffer}
 
     def buffer_bytes(self) -> int:
         """Bytes of all buffer arguments together (one copy of each)."""
         counts = self.buffer_elements()
-        return sum(counts[a.name] * np.dtype(a.dtype).itemsize for a in self.args.values() if a.is_buffer)
+        return sum(counts[a.name] * element_size(a.dtype) for a in self.args.values() if a.is_buffer)
 
     def work(self) -> tuple[float | None, float]:
         """(floating-point operations of one launch or None, bytes it moves) from `[kernel.gpu]`;
@@ -140,6 +143,9 @@ class KernelSpec:
         for arg in self.args.values():
             if not arg.is_buffer:
                 values[arg.name] = self._eval(arg.value)
+                continue
+            if arg.null:
+                values[arg.name] = None  # a NULL pointer (the reference gets None too)
                 continue
             shape = tuple(int(self._eval(s)) for s in arg.shape)
             values[arg.name] = self._buffer(arg, shape, rng)
@@ -169,7 +175,18 @@ class KernelSpec:
                                  f"{data.size} values")
         else:  # index
             data = rng.integers(0, int(self._eval(o.get("high", count))), count)
+        if arg.dtype == "bfloat16":  # the elements' bits (spec/bfloat16.py): what `__nv_bfloat16*` points to
+            return np.ascontiguousarray(bfloat16.to_bits(data.astype(np.float32)).reshape(shape))
         return np.ascontiguousarray(data.astype(arg.dtype).reshape(shape))
+
+
+def element_size(dtype: str) -> int:
+    return bfloat16.ITEMSIZE if dtype == "bfloat16" else np.dtype(dtype).itemsize
+
+
+def numpy_dtype(dtype: str) -> np.dtype:
+    """The numpy dtype a buffer of `dtype` is held in: bfloat16 as its uint16 bits."""
+    return np.dtype(bfloat16.BITS_DTYPE) if dtype == "bfloat16" else np.dtype(dtype)
 
 
 def _fail(path, message):
@@ -179,13 +196,19 @@ def _fail(path, message):
 def _arg(path, kernel: str, name: str, raw) -> ArgSpec:
     if not isinstance(raw, dict):
         _fail(path, f"kernel {kernel}: argument '{name}' must be a table")
-    known = {"value", "dtype", "shape", "init", "output", "low", "high", "mean", "std", "values"}
+    known = {"value", "dtype", "shape", "init", "output", "low", "high", "mean", "std", "values", "null"}
     unknown = set(raw) - known
     if unknown:
         _fail(path, f"kernel {kernel}: argument '{name}' has unknown keys {sorted(unknown)}")
     if "dtype" in raw:
         if raw["dtype"] not in BUFFER_DTYPES:
             _fail(path, f"kernel {kernel}: argument '{name}': dtype must be one of {', '.join(BUFFER_DTYPES)}")
+        if "null" in raw and not isinstance(raw["null"], bool):
+            _fail(path, f"kernel {kernel}: argument '{name}': `null` must be true or false")
+        if raw.get("null"):  # `w = { dtype = "float32", null = true }`: a NULL pointer, nothing else to say
+            if set(raw) - {"dtype", "null"}:
+                _fail(path, f"kernel {kernel}: argument '{name}': a `null = true` buffer takes only `dtype`")
+            return ArgSpec(name, dtype=raw["dtype"], shape=(1,), null=True)
         init = raw.get("init", "zeros")
         if init not in INITS:
             _fail(path, f"kernel {kernel}: argument '{name}': init must be one of {', '.join(INITS)}")
@@ -251,6 +274,8 @@ def _gpu_size(path, spec: KernelSpec, raw) -> GpuSize:
         if not 1 <= g <= limit:
             _fail(path, f"kernel {name}: at GPU size grid[{axis}] is {g}, outside CUDA's 1 .. {limit}")
     for buf, count in big.buffer_elements().items():
+        if big.args[buf].null:
+            continue
         if not 1 <= count <= INT32_ELEMENTS:
             _fail(path, f"kernel {name}: at GPU size buffer '{buf}' has {count} elements, outside 1 .. 2^31-1 "
                         f"(the kernels index with int)")

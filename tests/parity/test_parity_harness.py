@@ -303,7 +303,8 @@ def test_converted_cuda_code_path_with_cpu_stand_ins(tmp_path, monkeypatch):
     monkeypatch.setattr(torch.cuda, "synchronize", lambda: None)
     c_side = runtime.ConvertedC(isolate=False)
     monkeypatch.setattr(runtime.ConvertedCuda, "build",
-                        lambda self, info, block, shared_bytes=None: (c_side.build(info, block, shared_bytes)[0], 0.0))
+                        lambda self, info, block, shared_bytes=None, null=(): (c_side.build(info, block, shared_bytes,
+                                                                                         null)[0], 0.0))
     sources = (str(CORPUS / "misc/hash.cu"), str(CORPUS / "misc/bool_flags.cu"), str(CORPUS / "types/half_io.cu"))
     run = run_parity(ParityOptions(sources, original="cpu", converted="cuda", jobs=1, output=str(tmp_path),
                                    repeat=2))

@@ -90,6 +90,11 @@ __global__ void in_expression(float* x) {
   __syncthreads();
   x[t] = 1.0f + tail_value(s, t);
 }
-// DIAG: audit_effects.cu:91:17: warning: C2T1216: kernel 'in_expression' is not converted: 'tail_value' synchronises threads or goes through a volatile pointer
+// The call, C's first step of `1.0f + tail_value(s, t)`, is lifted before the statement
+// (hoist_inlined_calls): read, warp barrier, write, warp barrier, then the sum.
 // CHECK-NOT: def sum_effect(
-// CHECK-NOT: def in_expression(
+// CHECK-LABEL: def in_expression(
+// CHECK:      s_read[tx] = s[t_1] + s[t_1 + 16]
+// CHECK:      s[t_1] = s_read[tx]
+// CHECK:      tail_value_result = s[t_1]
+// CHECK-NEXT: x[t] = T.float32(1.0) + tail_value_result

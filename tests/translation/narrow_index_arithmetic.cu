@@ -18,7 +18,7 @@ __global__ void first_threads(int n, float* y) {
 }
 // `threadIdx.x < n` with int n compares unsigned in C (n = -1 is 4294967295): it stays so
 // CHECK-LABEL: def first_threads(*, block=(256,), target="cuda"):
-// CHECK:       if T.cast(tx, "uint32") < T.cast(n, "uint32"):
+// CHECK:       if T.cast(tx, "uint32") < T.reinterpret(n, "uint32"):
 // CHECK-NEXT:      y[tx] = T.float32(1.0)
 
 __global__ void stride(int n, float* y) {

@@ -15,7 +15,7 @@ __global__ void types(int n, unsigned seed, long long base, double scale, bool f
   mask[i] = flag && hf > 0.0f;
 }
 // CHECK:      def types(n: T.int32, seed: T.int32, base: T.int64, scale: T.float64, flag: T.bool, h: T.float32, u: T.Tensor((u_len,), "int32"), l: T.Tensor((l_len,), "int64"), d: T.Tensor((d_len,), "float64"), hx: T.Tensor((hx_len,), "float16"), mask: T.Tensor((mask_len,), "uint8"), grid_x: T.int32):
-// CHECK:      u[i] = T.reinterpret(T.cast(seed, "uint32") * T.uint32(2654435761) ^ T.reinterpret(u[i], "uint32") >> T.uint32(3), "int32")
+// CHECK:      u[i] = T.reinterpret(T.reinterpret(seed, "uint32") * T.uint32(2654435761) ^ T.reinterpret(u[i], "uint32") >> T.uint32(3), "int32")
 // CHECK:      l[i] = base + T.cast(i, "int64") * T.int64(3)
 // CHECK:      d[i] = d[i] * scale
 // CHECK:      hf = T.cast(hx[i], "float32") + T.cast(T.cast(h, "float16"), "float32")

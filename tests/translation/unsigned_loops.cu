@@ -13,10 +13,10 @@ __global__ void quad(const float* a, float* out) {
 }
 // CHECK-LABEL: def quad(
 // CHECK:       for i_signed in T.serial(4):
-// CHECK-NEXT:      i = T.cast(i_signed, "uint32")
+// CHECK-NEXT:      i = T.reinterpret(i_signed, "uint32")
 // CHECK-NEXT:      out[T.cast(tx, "uint32") * T.uint32(4) + i] = a[T.cast(tx, "uint32") * T.uint32(4) + i] + T.float32(1.0)
 // CHECK:       for i_signed_1 in T.serial(2, 10, 3):
-// CHECK-NEXT:      i_1 = T.cast(i_signed_1, "uint32")
+// CHECK-NEXT:      i_1 = T.reinterpret(i_signed_1, "uint32")
 
 // every uint32 fits in int64; `k <= m` never ends in C for m = UINT_MAX, and `k += 2` may wrap
 __global__ void trips(const float* x, float* y, unsigned m) {
@@ -27,14 +27,14 @@ __global__ void trips(const float* x, float* y, unsigned m) {
   y[threadIdx.x] = acc;
 }
 // CHECK-LABEL: def trips(
-// CHECK:       for k_signed in T.serial(T.cast(T.cast(m, "uint32"), "int64")):
+// CHECK:       for k_signed in T.serial(T.cast(T.reinterpret(m, "uint32"), "int64")):
 // CHECK-NEXT:      k = T.cast(k_signed, "uint32")
 // CHECK:       k_next = T.uint32(0)
-// CHECK-NEXT:  while k_next <= T.cast(m, "uint32"):
+// CHECK-NEXT:  while k_next <= T.reinterpret(m, "uint32"):
 // CHECK-NEXT:      k_1 = k_next
 // CHECK-NEXT:      k_next = k_next + T.uint32(1)
 // CHECK:       k_next_1 = T.uint32(0)
-// CHECK-NEXT:  while k_next_1 < T.cast(m, "uint32"):
+// CHECK-NEXT:  while k_next_1 < T.reinterpret(m, "uint32"):
 // CHECK-NEXT:      k_2 = k_next_1
 // CHECK-NEXT:      k_next_1 = k_next_1 + T.uint32(2)
 
@@ -71,6 +71,6 @@ __global__ void tail_u64(const float* in, float* out, uint64_t N, unsigned w) {
 // CHECK-LABEL: def tail_u64(
 // CHECK:       j_next = T.alloc_var("uint64")
 // CHECK:       if T.cast(T.cast(i, "int64"), "uint64") < q:
-// CHECK:       while j_next < T.cast(N, "uint64"):
-// CHECK:       out[i] = out[i] + T.if_then_else(T.cast(lane, "int64") < T.cast(T.truncdiv(T.cast(w, "uint32"), T.uint32(2)), "int64"), T.float32(1.0), T.float32(0.0))
+// CHECK:       while j_next < T.reinterpret(N, "uint64"):
+// CHECK:       out[i] = out[i] + T.if_then_else(T.cast(lane, "int64") < T.cast(T.truncdiv(T.reinterpret(w, "uint32"), T.uint32(2)), "int64"), T.float32(1.0), T.float32(0.0))
 // CHECK:       if not (T.cast(lane, "int64") == T.int64(3)) and T.uint64(0) < T.cast(T.cast(q, "int64"), "uint64"):

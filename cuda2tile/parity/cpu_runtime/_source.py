@@ -315,6 +315,7 @@ def transform(text: str, is_user_file, is_scan_file=None) -> TransformResult:
             repl = (f"(::c2t::host_cfg({cfg}) | [&](auto&&... __c2t_a) {{ {callee}(__c2t_a...); }})")
             nl = text.count("\n", callee_start, close + 3) - repl.count("\n")
             edits.append((callee_start, close + 3, repl + "\n" * max(0, nl)))
+            edits += _null_arguments(text, close + 3)
 
     if edits:
         edits.sort(key=lambda e: (e[0], e[1]))
@@ -328,6 +329,26 @@ def transform(text: str, is_user_file, is_scan_file=None) -> TransformResult:
         out.append(text[last:])
         res.text = "".join(out)
     return res
+
+
+_NULL_TOKEN = re.compile(r"\b(?:__null|NULL)\b")
+
+
+def _null_arguments(text: str, start: int) -> list[tuple[int, int, str]]:
+    """Edits turning `NULL` (GCC's `__null`, an integer) into `nullptr` in the argument list of a
+    launch that starts at `start`: `k<<<g, b>>>(x, NULL)` passes its arguments through a generic
+    lambda, where an integer NULL no longer converts to the kernel's pointer parameter (nullptr does)."""
+    pos = start
+    while pos < len(text) and text[pos] in " \t\n":
+        pos += 1
+    if pos >= len(text) or text[pos] != "(":
+        return []
+    depth, end = 0, pos
+    for end in range(pos, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        if depth == 0:
+            break
+    return [(m.start(), m.end(), "nullptr") for m in _NULL_TOKEN.finditer(text, pos, end)]
 
 
 def _dynamic_shared(text, ext_s, ext_e, sh_s, sh_e, end, prefix, rest, in_block):

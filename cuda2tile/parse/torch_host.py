@@ -1,0 +1,887 @@
+"""The host side of a PyTorch extension, read from clang into our own small host AST.
+
+A PyTorch CUDA extension is kernels plus host functions over `at::Tensor` (checks, allocations,
+`data_ptr<T>()`, grid formulas, launches) and a registration (`TORCH_LIBRARY`/`TORCH_LIBRARY_IMPL`
+blocks, or `PYBIND11_MODULE`). `read_host` parses one file the same hermetic way as the front end
+and returns, for the file's own code:
+
+* every host function definition (not `__global__`, not `__device__`-only) as an `HFunction`, its
+  body in the node types below: C++ as written, with clang's semantic facts attached (the callee's
+  qualified name, the receiver's class, each value's type), and nothing decided about Python;
+* `TORCH_CHECK` / `TORCH_INTERNAL_ASSERT` (and every macro over them) recognised from their
+  expansion as `HCheck` with the condition's text and the message's parts;
+* each `<<<...>>>` launch as `HLaunch` with the kernel's name, template arguments and defining file;
+* the registrations: `TORCH_LIBRARY(ns, m)` defs, `TORCH_LIBRARY_IMPL(ns, KEY, m)` impls,
+  `PYBIND11_MODULE(name, m)` defs.
+
+No clang object leaves this module. What the host AST cannot represent becomes `HUnsupported`, which
+the PyTorch lifter (cuda2tile/pytorch) refuses with a coded diagnostic; this module never refuses.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from dataclasses import dataclass, field
+
+import clang.cindex as ci
+
+from cuda2tile.diagnostics import Location
+from cuda2tile.parse import cuda_ast as A
+from cuda2tile.parse.build_ast import ctype, template_args
+from cuda2tile.parse.clang_eval import evaluate
+from cuda2tile.parse.clang_ops import binary_operator, unary_operator
+from cuda2tile.parse.frontend import KEEP_GOING, FrontendOptions, clang_args, read_source, split_source_lines
+
+K = ci.CursorKind
+TK = ci.TypeKind
+
+# ---------------------------------------------------------------- host types
+
+
+@dataclass(frozen=True, slots=True)
+class HType:
+    """A host value's type. `kind`: tensor, tensor_list, int_list, options, scalar_type, dtype (TypeMeta),
+    device, device_type, stream, dim3, string, scalar (c10::Scalar), optional, library, pointer,
+    number (int/float/bool: `dtype` says which), void, other. `dtype`: the number's dtype, or a
+    pointer's pointee dtype."""
+    kind: str
+    spelling: str
+    dtype: str | None = None
+
+    @property
+    def is_integer(self) -> bool:
+        return self.kind == "number" and self.dtype is not None and self.dtype.startswith(("int", "uint"))
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "number" and self.dtype is not None and self.dtype.startswith(("float", "bfloat"))
+
+
+_CLASS_KINDS = {  # qualified class name (template arguments stripped) -> kind
+    "at::Tensor": "tensor", "at::TensorBase": "tensor", "c10::TensorOptions": "options",
+    "c10::ArrayRef": "int_list", "c10::IntArrayRef": "int_list", "c10::SmallVector": "int_list",
+    "caffe2::TypeMeta": "dtype", "c10::Device": "device", "c10::cuda::CUDAStream": "stream", "c10::Stream": "stream",
+    "dim3": "dim3", "uint3": "dim3", "std::basic_string": "string", "c10::basic_string_view": "string",
+    "std::basic_string_view": "string",
+    "c10::Scalar": "scalar", "std::optional": "optional", "c10::optional": "optional", "torch::Library": "library",
+    "std::vector": "vector", "std::initializer_list": "vector", "std::tuple": "tuple",
+    "c10::ScalarType": "scalar_type", "c10::DeviceType": "device_type",
+    "c10::MemoryFormat": "memory_format", "c10::Layout": "layout",
+}
+
+
+def _record_name(decl: ci.Cursor) -> str:
+    names = [decl.spelling]
+    parent = decl.semantic_parent
+    while parent is not None and parent.kind in (K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE):
+        names.insert(0, parent.spelling)
+        parent = parent.semantic_parent
+    return "::".join(n for n in names if n)
+
+
+def host_type(t: ci.Type) -> HType:
+    spelling = t.spelling
+    canon = t.get_canonical()
+    while canon.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
+        canon = canon.get_pointee().get_canonical()
+    if canon.kind == TK.VOID:
+        return HType("void", spelling)
+    if canon.kind == TK.POINTER:
+        pointee = canon.get_pointee().get_canonical()
+        if pointee.kind in (TK.CHAR_S, TK.CHAR_U, TK.SCHAR) and pointee.is_const_qualified():
+            return HType("string", spelling)
+        if pointee.kind == TK.RECORD and _record_name(pointee.get_declaration()) == "CUstream_st":
+            return HType("stream", spelling)
+        inner = ctype(pointee)
+        return HType("pointer", spelling, inner.dtype if isinstance(inner, A.Scalar) else None)
+    if canon.kind == TK.ENUM:
+        name = _record_name(canon.get_declaration())
+        kind = _CLASS_KINDS.get(name)
+        if kind:
+            return HType(kind, spelling)
+    if canon.kind in (TK.RECORD, TK.ELABORATED, TK.UNEXPOSED):
+        decl = canon.get_declaration()
+        name = _record_name(decl) if decl.kind != K.NO_DECL_FOUND else canon.spelling.split("<")[0]
+        kind = _CLASS_KINDS.get(name)
+        if kind == "vector":
+            arg = canon.get_template_argument_type(0) if canon.get_num_template_arguments() > 0 else None
+            inner = host_type(arg) if arg is not None else HType("other", "")
+            if inner.kind == "tensor":
+                return HType("tensor_list", spelling)
+            if inner.kind == "number":
+                return HType("int_list", spelling, inner.dtype)
+            return HType("other", spelling)
+        if kind:
+            return HType(kind, spelling)
+        return HType("other", spelling)
+    if canon.kind in (TK.CONSTANTARRAY, TK.INCOMPLETEARRAY):  # `{rows, cols}` for an IntArrayRef
+        elem = host_type(canon.element_type)
+        return HType({"number": "int_list", "tensor": "tensor_list"}.get(elem.kind, "other"), spelling, elem.dtype)
+    scalar = ctype(canon)
+    if isinstance(scalar, A.Scalar):
+        return HType("number", spelling, scalar.dtype)
+    return HType("other", spelling)
+
+
+# ---------------------------------------------------------------- host expressions
+
+
+@dataclass(frozen=True, slots=True)
+class HLit:
+    value: object  # int, float, bool, str, or None (nullptr)
+    type: HType
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HVar:
+    """A parameter or local of the function being read."""
+    name: str
+    type: HType
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HGlobal:
+    """A name declared outside the function: an enumerator (`c10::ScalarType::Float`), a namespace-scope
+    constant (`c10::kFloat`), a global variable. `qualified`: as declared (`c10::kCUDA`, `at::kFloat`
+    reads `c10::kFloat`)."""
+    qualified: str
+    type: HType
+    loc: Location
+    user: bool = False  # declared in the project's own code
+    value: int | float | None = None  # a project constant's value, where clang folds it
+
+
+@dataclass(frozen=True, slots=True)
+class HCall:
+    """A free function call. `callee`: the declaration's qualified name (`at::empty`, `std::min`);
+    `user`: a function the project defines (lifted with it); default arguments not written are left out."""
+    callee: str
+    args: tuple["HExpr", ...]
+    type: HType
+    loc: Location
+    template_args: tuple[str, ...] = ()
+    user: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HMethod:
+    """`receiver.name<targs>(args)`; `cls`: the receiver's class kind (HType.kind)."""
+    receiver: "HExpr"
+    name: str
+    args: tuple["HExpr", ...]
+    type: HType
+    loc: Location
+    template_args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HOp:
+    """A built-in or overloaded operator: binary (`+`, `==`, `&&`...), unary (`-`, `!`, `*`, `&`), or
+    `[]` (index). Operands keep their own types."""
+    op: str
+    operands: tuple["HExpr", ...]
+    type: HType
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HCond:
+    cond: "HExpr"
+    then: "HExpr"
+    other: "HExpr"
+    type: HType
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HCast:
+    operand: "HExpr"
+    type: HType
+    loc: Location
+    implicit: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HConstruct:
+    """A value built from parts: `dim3(x, y)`, `{a, b}` (a braced list), `at::TensorOptions()`."""
+    type: HType
+    args: tuple["HExpr", ...]
+    loc: Location
+    braced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HField:
+    base: "HExpr"
+    name: str
+    type: HType
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HUnsupported:
+    what: str
+    type: HType
+    loc: Location
+
+
+HExpr = HLit | HVar | HGlobal | HCall | HMethod | HOp | HCond | HCast | HConstruct | HField | HUnsupported
+
+# ---------------------------------------------------------------- host statements
+
+
+@dataclass(frozen=True, slots=True)
+class HDecl:
+    name: str
+    type: HType
+    init: HExpr | None
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HExprStmt:
+    expr: HExpr
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HBlock:
+    body: tuple["HStmt", ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HIf:
+    cond: HExpr
+    then: "HStmt"
+    other: "HStmt | None"
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HFor:
+    init: "HStmt | None"
+    cond: HExpr | None
+    step: HExpr | None
+    body: "HStmt"
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HReturn:
+    value: HExpr | None
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HCheck:
+    """`TORCH_CHECK(cond, msg...)` or `TORCH_INTERNAL_ASSERT(cond, msg...)`, or any macro expanding to
+    them. `macro`: the name written at the statement (`TORCH_CHECK_VALUE`, `CHECK_CUDA`...);
+    `internal`: an internal assertion; `cond_text`: the condition as the preprocessor stringises it;
+    `message`: the parts of the message (`c10::str(...)`'s arguments)."""
+    macro: str
+    internal: bool
+    cond: HExpr
+    cond_text: str
+    message: tuple[HExpr, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HLaunch:
+    kernel: str  # the __global__ function's name as declared, without template arguments
+    template_args: tuple[str, ...]
+    kernel_file: str  # real path of the file defining the kernel
+    grid: tuple[HExpr, ...]  # dim3 parts as written (one expression, or a dim3 value)
+    block: tuple[HExpr, ...]
+    shared_bytes: HExpr | None
+    stream: HExpr | None
+    args: tuple[HExpr, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HUnsupportedStmt:
+    what: str
+    loc: Location
+
+
+HStmt = HDecl | HExprStmt | HBlock | HIf | HFor | HReturn | HCheck | HLaunch | HUnsupportedStmt
+
+
+@dataclass(frozen=True, slots=True)
+class HParam:
+    name: str
+    type: HType
+    const: bool  # `const at::Tensor&` / by value: the function cannot change the caller's object
+    reference: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HFunction:
+    name: str
+    qualified: str
+    params: tuple[HParam, ...]
+    return_type: HType
+    body: HBlock
+    loc: Location
+    path: str  # real path of the defining file
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """One `m.def(...)` / `m.impl(...)` of a TORCH_LIBRARY block, or `m.def(...)` of a PYBIND11_MODULE.
+
+    `block`: "def" (TORCH_LIBRARY), "fragment", "impl" (TORCH_LIBRARY_IMPL) or "pybind11";
+    `namespace`: the library's namespace (the module's name for pybind11); `key`: the block's dispatch
+    key (`CUDA`, `CPU`...) or one given by `torch::dispatch(key, f)`, None for a catch-all;
+    `call`: "def" or "impl"; `schema`: a schema or an operator name as written; `function`: the
+    qualified name of the C++ function registered (None for a schema-only def)."""
+    block: str
+    namespace: str
+    key: str | None
+    call: str
+    schema: str
+    function: str | None
+    loc: Location
+
+
+@dataclass
+class HostFile:
+    path: str
+    display: str
+    functions: list[HFunction] = field(default_factory=list)
+    registrations: list[Registration] = field(default_factory=list)
+    error: str | None = None
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _qualified(cursor: ci.Cursor) -> str:
+    names = [cursor.spelling]
+    parent = cursor.semantic_parent
+    while parent is not None and parent.kind not in (K.TRANSLATION_UNIT,):
+        if parent.kind in (K.NAMESPACE, K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE, K.ENUM_DECL):
+            if parent.spelling:
+                names.insert(0, parent.spelling)
+        elif parent.kind == K.LINKAGE_SPEC:
+            pass
+        else:
+            break
+        parent = parent.semantic_parent
+    return "::".join(names)
+
+
+def _children(c: ci.Cursor) -> list[ci.Cursor]:
+    return list(c.get_children())
+
+
+def _exprs(c: ci.Cursor) -> list[ci.Cursor]:
+    return [ch for ch in c.get_children() if ch.kind.is_expression()]
+
+
+def _written(c: ci.Cursor) -> bool:
+    """False for a default argument clang filled in (no source extent)."""
+    return c.extent.start.line != 0
+
+
+def _has_attr(c: ci.Cursor, kind) -> bool:
+    return any(ch.kind == kind for ch in c.get_children())
+
+
+def _token_text(tokens) -> str:
+    """Tokens as the preprocessor stringises them: one space where the source had whitespace."""
+    out, last = [], None
+    for tok in tokens:
+        loc = tok.extent.start
+        if last is not None and (loc.line != last.line or loc.column != last.column):
+            out.append(" ")
+        out.append(tok.spelling)
+        last = tok.extent.end
+    return "".join(out)
+
+
+def _string_value(c: ci.Cursor) -> str | None:
+    node = c
+    for _ in range(8):
+        if node.kind == K.STRING_LITERAL:
+            break
+        kids = _exprs(node)
+        if node.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CALL_EXPR) and len(kids) == 1:
+            node = kids[0]
+        else:
+            return None
+    if node.kind != K.STRING_LITERAL:
+        return None
+    tokens = [t.spelling for t in node.get_tokens() if t.kind == ci.TokenKind.LITERAL and t.spelling.endswith('"')]
+    parts = tokens or [node.spelling]
+    try:
+        return "".join(ast.literal_eval(p.lstrip("uUL8")) for p in parts)
+    except (ValueError, SyntaxError):
+        return None
+
+
+class _Reader:
+    def __init__(self, path: str, display: str, project_files, lines: list[str] = ()):
+        self.real = os.path.realpath(path)
+        self.lines = list(lines)
+        self.display = display
+        self.project_files = project_files  # callable: real path -> is it the project's own code
+        self._files: dict[str, bool] = {}
+        self.locals: set[str] = set()
+
+    def loc(self, c: ci.Cursor) -> Location:
+        start = c.extent.start if c.extent.start.file is not None else c.location
+        return Location(self.display, start.line, start.column)
+
+    def in_main_file(self, c: ci.Cursor) -> bool:
+        f = c.location.file
+        if f is None:
+            return False
+        known = self._files.get(f.name)
+        if known is None:
+            known = self._files[f.name] = os.path.realpath(f.name) == self.real
+        return known
+
+    def word_at(self, c: ci.Cursor) -> str | None:
+        """The identifier written where `c` starts in the file (the outermost macro of an expansion)."""
+        start = c.extent.start
+        if start.file is None or os.path.realpath(start.file.name) != self.real \
+                or not 1 <= start.line <= len(self.lines):
+            return None
+        text = self.lines[start.line - 1][start.column - 1:]
+        match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", text)
+        return match.group(0) if match else None
+
+    def is_project(self, c: ci.Cursor | None) -> bool:
+        if c is None or c.location.file is None:
+            return False
+        return self.project_files(os.path.realpath(c.location.file.name))
+
+    # ------------------------------------------------------------ expressions
+    def expr(self, c: ci.Cursor) -> HExpr:
+        t = host_type(c.type)
+        loc = self.loc(c)
+        kind = c.kind
+        kids = _exprs(c)
+        if kind == K.INTEGER_LITERAL:
+            tokens = [tok.spelling for tok in c.get_tokens()]
+            value = _int_literal(tokens[0]) if len(tokens) == 1 else None
+            if value is None:
+                value = evaluate(c)
+            return HLit(value, t, loc) if value is not None else HUnsupported("integer literal", t, loc)
+        if kind == K.FLOATING_LITERAL:
+            tokens = [tok.spelling for tok in c.get_tokens()]
+            try:
+                return HLit(float(tokens[0].rstrip("fFlL")), t, loc)
+            except (IndexError, ValueError):
+                value = evaluate(c)
+                return HLit(float(value), t, loc) if value is not None else HUnsupported("float literal", t, loc)
+        if kind == K.CXX_BOOL_LITERAL_EXPR:
+            return HLit(any(tok.spelling == "true" for tok in c.get_tokens()), t, loc)
+        if kind == K.CXX_NULL_PTR_LITERAL_EXPR or kind == K.GNU_NULL_EXPR:
+            return HLit(None, t, loc)
+        if kind == K.STRING_LITERAL:
+            value = _string_value(c)
+            return HLit(value, HType("string", "const char*"), loc) if value is not None else \
+                HUnsupported("string literal", t, loc)
+        if kind == K.CHARACTER_LITERAL:
+            tokens = [tok.spelling for tok in c.get_tokens()]
+            try:
+                return HLit(ast.literal_eval(tokens[0]), HType("string", "char"), loc)
+            except (IndexError, ValueError, SyntaxError):
+                return HUnsupported("character literal", t, loc)
+        if kind == K.PAREN_EXPR and kids:
+            return self.expr(kids[0])
+        if kind in (K.UNEXPOSED_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                    K.CXX_CONST_CAST_EXPR, K.CXX_REINTERPRET_CAST_EXPR) and len(kids) == 1:
+            inner = self.expr(kids[0])
+            implicit = kind == K.UNEXPOSED_EXPR
+            inner_type = getattr(inner, "type", None)
+            if t.kind in ("number", "pointer") and inner_type is not None and inner_type != t \
+                    and (inner_type.kind, inner_type.dtype) != (t.kind, t.dtype):
+                return HCast(inner, t, loc, implicit)
+            if not implicit and t.kind in ("number", "pointer"):
+                return HCast(inner, t, loc, False)
+            if t.kind in ("int_list", "tensor_list") and isinstance(inner, HConstruct) and inner.braced:
+                return HConstruct(t, inner.args, loc, True)
+            return inner
+        if kind == K.UNEXPOSED_EXPR and not kids and not _written(c):
+            return HUnsupported("default argument", t, loc)
+        if kind in (K.CXX_FUNCTIONAL_CAST_EXPR, K.UNEXPOSED_EXPR) and len(kids) > 1:
+            return HConstruct(t, tuple(self.expr(k) for k in kids if _written(k)), loc)
+        if kind == K.INIT_LIST_EXPR:
+            return HConstruct(t, tuple(self.expr(k) for k in kids), loc, braced=True)
+        if kind == K.DECL_REF_EXPR:
+            ref = c.referenced
+            if ref is not None and ref.kind in (K.PARM_DECL, K.VAR_DECL) \
+                    and (ref.get_usr() or ref.spelling) in self.locals:
+                return HVar(ref.spelling, t, loc)
+            if ref is not None and ref.kind in (K.VAR_DECL, K.ENUM_CONSTANT_DECL, K.FUNCTION_DECL):
+                user = self.is_project(ref)
+                value = None
+                if user and ref.kind != K.FUNCTION_DECL and t.kind == "number":
+                        value = evaluate(c)
+                return HGlobal(_qualified(ref), t, loc, user=user, value=value)
+            return HUnsupported(f"reference to '{c.spelling}'", t, loc)
+        if kind == K.MEMBER_REF_EXPR:
+            base = kids[0] if kids else None
+            if base is None:
+                return HUnsupported(f"member '{c.spelling}' of this object", t, loc)
+            return HField(self.expr(base), c.spelling, t, loc)
+        if kind == K.ARRAY_SUBSCRIPT_EXPR and len(kids) == 2:
+            return HOp("[]", (self.expr(kids[0]), self.expr(kids[1])), t, loc)
+        if kind == K.BINARY_OPERATOR and len(kids) == 2:
+            op = binary_operator(c) or "?"
+            return HOp(op, (self.expr(kids[0]), self.expr(kids[1])), t, loc)
+        if kind == K.COMPOUND_ASSIGNMENT_OPERATOR and len(kids) == 2:
+            op = binary_operator(c) or "?"
+            return HOp(op, (self.expr(kids[0]), self.expr(kids[1])), t, loc)
+        if kind == K.UNARY_OPERATOR and len(kids) == 1:
+            op = unary_operator(c) or "?"
+            return HOp(op, (self.expr(kids[0]),), t, loc)
+        if kind == K.CONDITIONAL_OPERATOR and len(kids) == 3:
+            return HCond(self.expr(kids[0]), self.expr(kids[1]), self.expr(kids[2]), t, loc)
+        if kind == K.CXX_UNARY_EXPR:
+            value = evaluate(c)
+            return HLit(value, t, loc) if value is not None else HUnsupported("sizeof/alignof", t, loc)
+        if kind == K.CALL_EXPR:
+            return self.call(c, t, loc)
+        if kind == K.LAMBDA_EXPR:
+            return HUnsupported("a lambda (AT_DISPATCH_* or a local function)", t, loc)
+        return HUnsupported(kind.name.lower().replace("_", " "), t, loc)
+
+    def args(self, cursors) -> tuple[HExpr, ...]:
+        return tuple(self.expr(a) for a in cursors if _written(a))
+
+    def call(self, c: ci.Cursor, t: HType, loc: Location) -> HExpr:
+        ref = c.referenced
+        kids = _children(c)
+        callee = kids[0] if kids else None
+        while callee is not None and callee.kind == K.UNEXPOSED_EXPR and _exprs(callee):
+            callee = _exprs(callee)[0]
+        spelling = c.spelling
+        if ref is not None and ref.kind == K.CONSTRUCTOR:
+            args = [a for a in c.get_arguments() if _written(a)]
+            if len(args) == 1 and host_type(args[0].type).kind == t.kind and t.kind != "number":
+                return self.expr(args[0])  # a copy or conversion to its own kind
+            return HConstruct(t, tuple(self.expr(a) for a in args), loc)
+        if spelling.startswith("operator") and ref is not None:
+            symbol = spelling[len("operator"):].strip()
+            if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
+                receiver = _exprs(callee)[0] if _exprs(callee) else None
+                operands = ([self.expr(receiver)] if receiver is not None else []) + list(self.args(c.get_arguments()))
+            else:
+                operands = list(self.args(c.get_arguments()))
+            if symbol and (symbol[0].isalpha() or symbol[0] == "_") or symbol.endswith("*") and " " in symbol:
+                # a conversion operator: `operator cudaStream_t()`
+                return HCast(operands[0], t, loc, True) if operands else HUnsupported(spelling, t, loc)
+            if symbol == "()":
+                return HUnsupported("a call of a function object", t, loc)
+            return HOp(symbol, tuple(operands), t, loc)
+        if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
+            receivers = _exprs(callee)
+            if not receivers:
+                return HUnsupported(f"call of the member function '{spelling}' of this object", t, loc)
+            return HMethod(self.expr(receivers[0]), spelling, self.args(c.get_arguments()), t, loc,
+                           template_args(ref) if ref is not None else ())
+        if ref is None:
+            return HUnsupported(f"call of '{spelling}', which clang did not resolve", t, loc)
+        if ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+            return HCall(_qualified(ref), self.args(c.get_arguments()), t, loc, template_args(ref),
+                         user=self.is_project(ref))
+        return HUnsupported(f"call of '{spelling}'", t, loc)
+
+    # ------------------------------------------------------------ statements
+    def stmt(self, c: ci.Cursor) -> list[HStmt]:
+        loc = self.loc(c)
+        kind = c.kind
+        if kind == K.COMPOUND_STMT:
+            return [HBlock(tuple(s for ch in c.get_children() for s in self.stmt(ch)), loc)]
+        if kind == K.NULL_STMT:
+            return []
+        if kind == K.DECL_STMT:
+            out: list[HStmt] = []
+            for d in c.get_children():
+                if d.kind == K.VAR_DECL:
+                    self.locals.add(d.get_usr() or d.spelling)
+                    inits = [ch for ch in d.get_children() if ch.kind.is_expression()]
+                    init = self.expr(inits[-1]) if inits else None
+                    out.append(HDecl(d.spelling, host_type(d.type), init, self.loc(d)))
+                elif d.kind in (K.TYPEDEF_DECL, K.TYPE_ALIAS_DECL, K.STATIC_ASSERT):
+                    continue
+                else:
+                    out.append(HUnsupportedStmt(f"declaration of a {d.kind.name.lower()}", self.loc(d)))
+            return out
+        if kind == K.RETURN_STMT:
+            kids = _exprs(c)
+            return [HReturn(self.expr(kids[0]) if kids else None, loc)]
+        if kind == K.IF_STMT:
+            check = self.check(c)
+            if check is not None:
+                return [check]
+            kids = _children(c)
+            if any(k.kind == K.DECL_STMT for k in kids) or len(kids) < 2:
+                return [HUnsupportedStmt("an if with a declaration in its condition", loc)]
+            cond = self.expr(kids[0])
+            then = self.single(kids[1])
+            other = self.single(kids[2]) if len(kids) > 2 else None
+            return [HIf(cond, then, other, loc)]
+        if kind == K.FOR_STMT:
+            kids = _children(c)
+            if len(kids) != 4:
+                return [HUnsupportedStmt("a for loop with a part left out", loc)]
+            init = self.single(kids[0])
+            cond = self.expr(kids[1])
+            step = self.expr(kids[2])
+            return [HFor(init, cond, step, self.single(kids[3]), loc)]
+        launch = c
+        while launch.kind == K.UNEXPOSED_EXPR and len(_exprs(launch)) == 1:
+            launch = _exprs(launch)[0]
+        if launch.kind == K.CALL_EXPR:
+            c = launch
+            config = next((ch for ch in c.get_children() if ch.kind == K.CALL_EXPR
+                           and ch.spelling in ("cudaConfigureCall", "__cudaPushCallConfiguration")), None)
+            if config is not None:
+                return [self.launch(c, config, loc)]
+        if kind.is_expression():
+            return [HExprStmt(self.expr(c), loc)]
+        if kind == K.WHILE_STMT and self.is_do_nothing(c):
+            return []
+        if kind == K.DO_STMT:  # `do { ... } while (0)`, the body of statement-like macros (C10_CUDA_CHECK)
+            kids = _children(c)
+            if len(kids) == 2 and evaluate(kids[1]) == 0:
+                return self.stmt(kids[0])
+        return [HUnsupportedStmt(kind.name.lower().replace("_", " "), loc)]
+
+    def single(self, c: ci.Cursor) -> HStmt:
+        stmts = self.stmt(c)
+        if len(stmts) == 1:
+            return stmts[0]
+        return HBlock(tuple(stmts), self.loc(c))
+
+    @staticmethod
+    def is_do_nothing(c: ci.Cursor) -> bool:
+        """`while (false) ...` (TORCH_INTERNAL_ASSERT_DEBUG_ONLY in a release build)."""
+        kids = _children(c)
+        return bool(kids) and kids[0].kind == K.CXX_BOOL_LITERAL_EXPR and \
+            not any(t.spelling == "true" for t in kids[0].get_tokens())
+
+    def check(self, c: ci.Cursor) -> HCheck | None:
+        """TORCH_CHECK / TORCH_INTERNAL_ASSERT: `if (C10_UNLIKELY(!(cond))) { torch...Fail(...); }`."""
+        kids = _children(c)
+        if len(kids) != 2 or kids[1].kind != K.COMPOUND_STMT:
+            return None
+        body = _children(kids[1])
+        if len(body) != 1:
+            return None
+        call = body[0]
+        while call.kind == K.UNEXPOSED_EXPR and _exprs(call):
+            call = _exprs(call)[0]
+        if call.kind != K.CALL_EXPR or call.spelling not in ("torchCheckFail", "torchInternalAssertFail"):
+            return None
+        # the condition: look through __builtin_expect(static_cast<bool>(!(cond)), 0) to cond
+        node = kids[0]
+        negated = None
+        for _ in range(16):
+            if node.kind == K.UNARY_OPERATOR and unary_operator(node) == "!":
+                negated = _exprs(node)[0]
+                break
+            inner = _exprs(node)
+            if node.kind == K.CALL_EXPR and node.spelling == "__builtin_expect":
+                inner = [a for a in node.get_arguments()][:1]
+            if not inner:
+                break
+            node = inner[0]
+        if negated is None:
+            return None
+        cond = negated
+        while cond.kind == K.PAREN_EXPR and _exprs(cond):
+            cond = _exprs(cond)[0]
+        args = list(call.get_arguments())
+        internal = call.spelling == "torchInternalAssertFail"
+        message: tuple[HExpr, ...] = ()
+        cond_text = _token_text(cond.get_tokens())
+        msg_arg = args[-1] if args else None
+        strcall = _find_call(msg_arg, "str") if msg_arg is not None else None
+        if strcall is not None:
+            parts = list(strcall.get_arguments())
+            if not internal and parts and _string_value(parts[0]) == "":
+                parts = parts[1:]  # TORCH_CHECK_MSG's leading ""
+            message = tuple(self.expr(p) for p in parts)
+        if internal and len(args) >= 4:
+            text = _string_value(args[3])
+            if text is not None and text.endswith(" INTERNAL ASSERT FAILED"):
+                cond_text = text[: -len(" INTERNAL ASSERT FAILED")]
+        macro = self.word_at(c) or ("TORCH_INTERNAL_ASSERT" if internal else "TORCH_CHECK")
+        return HCheck(macro, internal, self.expr(cond), cond_text, message, self.loc(c))
+
+    def launch(self, c: ci.Cursor, config: ci.Cursor, loc: Location) -> HStmt:
+        ref = c.referenced
+        if ref is None:
+            return HUnsupportedStmt("a launch of a kernel clang did not resolve", loc)
+        conf = list(config.get_arguments())
+
+        def dims(d: ci.Cursor) -> tuple[HExpr, ...]:
+            node = d
+            while node.kind == K.UNEXPOSED_EXPR and len(_exprs(node)) == 1:
+                node = _exprs(node)[0]
+            if node.kind == K.CALL_EXPR and node.spelling in ("dim3", "uint3"):
+                return tuple(self.expr(a) for a in node.get_arguments() if _written(a))
+            return (self.expr(d),)
+
+        grid = dims(conf[0]) if conf else ()
+        block = dims(conf[1]) if len(conf) > 1 else ()
+        smem = self.expr(conf[2]) if len(conf) > 2 and _written(conf[2]) else None
+        stream = self.expr(conf[3]) if len(conf) > 3 and _written(conf[3]) else None
+        definition = ref.get_definition() or ref
+        template = ref
+        kernel_file = os.path.realpath(definition.location.file.name) if definition.location.file else ""
+        return HLaunch(ref.spelling, template_args(template), kernel_file, grid, block, smem, stream,
+                       tuple(self.expr(a) for a in c.get_arguments()), loc)
+
+    # ------------------------------------------------------------ functions
+    def function(self, c: ci.Cursor) -> HFunction:
+        self.locals = set()
+        params = []
+        for p in c.get_arguments():
+            self.locals.add(p.get_usr() or p.spelling)
+            pt = p.type
+            reference = pt.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE)
+            const = pt.get_pointee().is_const_qualified() if reference else True
+            params.append(HParam(p.spelling, host_type(pt), const, reference))
+        body_cursor = next((ch for ch in c.get_children() if ch.kind == K.COMPOUND_STMT), None)
+        body = self.single(body_cursor) if body_cursor is not None else HBlock((), self.loc(c))
+        if not isinstance(body, HBlock):
+            body = HBlock((body,), body.loc)
+        return HFunction(c.spelling, _qualified(c), tuple(params), host_type(c.result_type), body, self.loc(c),
+                         self.real)
+
+
+def _int_literal(text: str) -> int | None:
+    text = text.rstrip("uUlL").replace("'", "")
+    try:
+        return int(text, 0) if not (len(text) > 1 and text[0] == "0" and text[1].isdigit()) else int(text, 8)
+    except ValueError:
+        return None
+
+
+def _find_call(c: ci.Cursor, name: str) -> ci.Cursor | None:
+    for node in c.walk_preorder():
+        if node.kind == K.CALL_EXPR and node.spelling == name:
+            return node
+    return None
+
+
+def _registration_blocks(reader: _Reader, tu: ci.TranslationUnit):
+    """(block kind, namespace, key, init function USR) of each TORCH_LIBRARY* and PYBIND11_MODULE."""
+    for c in _top_level(reader, tu.cursor):
+        if c.kind == K.VAR_DECL and c.type.spelling.endswith("TorchLibraryInit"):
+            call = next((n for n in c.walk_preorder() if n.kind == K.CALL_EXPR and n.spelling == "TorchLibraryInit"),
+                        None)
+            if call is None:
+                continue
+            args = list(call.get_arguments())
+            if len(args) < 4:
+                continue
+            kind = args[0].spelling or next((n.spelling for n in args[0].walk_preorder()
+                                             if n.kind == K.DECL_REF_EXPR), "")
+            fn = next((n.referenced for n in args[1].walk_preorder() if n.kind == K.DECL_REF_EXPR), None)
+            namespace = _string_value(args[2]) or ""
+            key = next((n.spelling for n in args[3].walk_preorder()
+                        if n.kind == K.DECL_REF_EXPR and n.type.spelling.endswith("DispatchKey")), None)
+            if fn is not None:
+                yield {"DEF": "def", "IMPL": "impl", "FRAGMENT": "fragment"}.get(kind, kind.lower()), namespace, key, \
+                    fn.get_usr()
+        elif c.kind == K.FUNCTION_DECL and c.spelling.startswith("pybind11_init_") and c.is_definition():
+            yield "pybind11", c.spelling[len("pybind11_init_"):], None, c.get_usr()
+
+
+def _top_level(reader: _Reader, cursor: ci.Cursor):
+    for c in cursor.get_children():
+        if not reader.in_main_file(c):
+            continue
+        if c.kind in (K.NAMESPACE, K.LINKAGE_SPEC):
+            yield from _top_level(reader, c)
+        else:
+            yield c
+
+
+def _registrations(reader: _Reader, block: str, namespace: str, key: str | None, body: ci.Cursor):
+    out = []
+    for node in body.walk_preorder():
+        if node.kind != K.CALL_EXPR or node.spelling not in ("def", "impl"):
+            continue
+        kids = _children(node)
+        if not kids or kids[0].kind != K.MEMBER_REF_EXPR:
+            continue
+        args = [a for a in node.get_arguments() if _written(a)]
+        if not args:
+            continue
+        schema = _string_value(args[0])
+        if schema is None:
+            continue
+        function, call_key = None, key
+        for a in args[1:]:
+            dispatch = _find_call(a, "dispatch")
+            if dispatch is not None:
+                dargs = list(dispatch.get_arguments())
+                call_key = next((n.spelling for n in dargs[0].walk_preorder() if n.kind == K.DECL_REF_EXPR), call_key) \
+                    if dargs else call_key
+                a = dargs[1] if len(dargs) > 1 else a
+            ref = next((n.referenced for n in a.walk_preorder()
+                        if n.kind == K.DECL_REF_EXPR and n.referenced is not None
+                        and n.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)), None)
+            if ref is not None:
+                function = _qualified(ref)
+                break
+            if any(n.kind == K.LAMBDA_EXPR for n in a.walk_preorder()):
+                function = "<lambda>"
+                break
+        out.append(Registration(block, namespace, call_key, node.spelling, schema, function, reader.loc(node)))
+    return out
+
+
+def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: str | None = None,
+              project_files=None) -> HostFile:
+    """Host functions and registrations of `path` (its own code, not its headers'). `project_files`:
+    real path -> whether it is the project's own code (a callee defined there is lifted with it);
+    default: the file itself."""
+    display = display or path
+    real = os.path.realpath(path)
+    project_files = project_files or (lambda p: p == real)
+    result = HostFile(path, display)
+    text, _ = read_source(path, display, options.max_file_size)
+    if text is None:
+        result.error = f"cannot read {display}"
+        return result
+    index = ci.Index.create()
+    try:
+        tu = index.parse(path, args=clang_args(options, path), unsaved_files=[(path, text)], options=KEEP_GOING)
+    except ci.TranslationUnitLoadError as err:
+        result.error = f"clang could not parse {display}: {err}"
+        return result
+    reader = _Reader(path, display, project_files, split_source_lines(text))
+    blocks = list(_registration_blocks(reader, tu))
+    init_usrs = {usr: (kind, ns, key) for kind, ns, key, usr in blocks}
+    for c in _top_level(reader, tu.cursor):
+        if c.kind != K.FUNCTION_DECL or not c.is_definition():
+            continue
+        usr = c.get_usr()
+        if usr in init_usrs:
+            kind, ns, key = init_usrs[usr]
+            body = next((ch for ch in c.get_children() if ch.kind == K.COMPOUND_STMT), None)
+            if body is not None:
+                result.registrations += _registrations(reader, kind, ns, key, body)
+            continue
+        if _has_attr(c, K.CUDAGLOBAL_ATTR) or (_has_attr(c, K.CUDADEVICE_ATTR) and not _has_attr(c, K.CUDAHOST_ATTR)):
+            continue
+        if c.spelling.startswith(("PyInit_", "__c2t_inst_")):
+            continue
+        result.functions.append(reader.function(c))
+    return result

@@ -1,0 +1,391 @@
+"""A PyTorch CUDA extension converted to a drop-in Python package (issue 21, docs/pytorch.md).
+
+`convert_extension(root, out_dir, converted, options)` runs after `convert` wrote the kernels' modules:
+
+1. finds the compiled extension module the project's Python loads (`extension_cpp._C`: package.py);
+2. reads every C++ file of the tree for host functions and registrations (parse/torch_host.py);
+3. lifts the host functions that implement registered operators to Python (lift_host.py), with the
+   project functions they call, each launch bound to the kernel's converted module;
+4. writes the package: the original Python files copied unchanged, `_cuda2tile_runtime.py`, and the
+   generated module in place of the compiled one, which defines the operators with the C++ schema strings
+   in the same namespace (`torch.library`), registers each lifted implementation for CUDA tensors (CUDA
+   back end) and CPU tensors (C back end), and a fake implementation derived from the same host code
+   (its checks and allocations) where the package's Python does not register one.
+
+Nothing is guessed: what does not lift is left out with a coded diagnostic (C2T16xx).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cuda2tile import __version__
+from cuda2tile.diagnostics import Diagnostic, Location, Severity
+from cuda2tile.files import write_atomically
+from cuda2tile.parse import torch_host as H
+from cuda2tile.parse.frontend import FrontendOptions
+from cuda2tile.pytorch.lift_host import KernelTarget, LiftContext, Refusal, lift_function, py_name
+from cuda2tile.pytorch.package import extension_modules, package_fakes, python_files
+
+CXX_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".cuh", ".cu.cc")
+RUNTIME_MODULE = "_cuda2tile_runtime"
+_MARKERS = ("TORCH_LIBRARY", "PYBIND11_MODULE")
+# dispatch keys whose implementation serves a device (and the device type its C++ was written for)
+_DEVICE_KEYS = {"CUDA": "cuda", "CPU": "cpu"}
+_COMPOSITE_KEYS = (None, "CompositeImplicitAutograd", "CompositeExplicitAutograd")
+
+
+@dataclass(frozen=True)
+class ConvertedKernel:
+    """A kernel `convert` wrote: the real path of its CUDA source, its CUDA name, module and factory."""
+    source: str
+    cuda_name: str
+    module: str  # path of the written module
+    factory: str | None
+    status: str  # converted | partial | unsupported
+
+
+@dataclass
+class OpReport:
+    name: str  # ns::op
+    schema: str
+    registered: list[str] = field(default_factory=list)  # dispatch keys served: CPU, CUDA, fake...
+    function: str | None = None  # the C++ function lifted for it
+
+
+@dataclass
+class ExtensionResult:
+    module: str  # dotted name of the generated module
+    written: list[str] = field(default_factory=list)
+    ops: list[OpReport] = field(default_factory=list)
+    functions: list[str] = field(default_factory=list)  # pybind11 functions defined
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    source_lines: dict[str, list[str]] = field(default_factory=dict)  # display -> lines (to render diagnostics)
+
+
+def cxx_files(root: Path) -> list[Path]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("build", "dist", "__pycache__"))
+        # regular files only: reading a FIFO would block, a dangling link fails (the convert run reports both)
+        out += [Path(dirpath) / f for f in sorted(filenames)
+                if f.endswith(CXX_SUFFIXES) and (Path(dirpath) / f).is_file()]
+    return out
+
+
+def is_extension(root: Path) -> bool:
+    """A tree whose C++ registers operators or a Python module (TORCH_LIBRARY*, PYBIND11_MODULE)."""
+    if not root.is_dir():
+        return False
+    for path in cxx_files(root):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if any(m in text for m in _MARKERS):
+            return True
+    return False
+
+
+def _op_name(schema: str) -> str:
+    return schema.split("(", 1)[0].strip()
+
+
+def _base_op(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+class _Builder:
+    def __init__(self, root: Path, out_dir: Path, module: str, converted: list[ConvertedKernel],
+                 options: FrontendOptions):
+        self.root = root.resolve()
+        self.out_dir = out_dir
+        self.module = module
+        self.options = options
+        self.result = ExtensionResult(module)
+        self.kernels = {(k.source, k.cuda_name): k for k in converted}
+        parts = module.split(".")
+        self.package = ".".join(parts[:-1])
+        self.module_path = out_dir.joinpath(*parts[:-1], parts[-1] + ".py")
+        self.kernel_vars: dict[str, str] = {}  # written module path -> _K<n>
+        self.kernel_lines: list[str] = []
+        self.moved_kernels: list[tuple[Path, Path]] = []  # (written kernel module, where it moves)
+
+    def note(self, code: str, message: str, loc: Location, severity: Severity | None = None) -> None:
+        self.result.diagnostics.append(Diagnostic(code, message, loc, severity=severity))
+
+    # ------------------------------------------------------------ reading
+    def read(self):
+        root = str(self.root) + os.sep
+        files = []
+        for path in cxx_files(self.root):
+            display = str(path.resolve().relative_to(self.root))
+            try:
+                host = H.read_host(str(path), self.options, display, project_files=lambda p: p.startswith(root))
+            except Exception as err:  # noqa: BLE001 - one file's host code must not stop the package
+                self.note("C2T9001", f"host code not read: internal error {type(err).__name__}: {err}",
+                          Location(display))
+                continue
+            if host.error:
+                self.note("C2T1601", f"host code not read: {host.error}", Location(display))
+                continue
+            try:
+                self.result.source_lines[display] = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                self.result.source_lines[display] = []
+            files.append(host)
+        return files
+
+    # ------------------------------------------------------------ kernels
+    def kernel_target(self, launch: H.HLaunch) -> KernelTarget:
+        cuda_name = f"{launch.kernel}<{', '.join(launch.template_args)}>" if launch.template_args else launch.kernel
+        kernel = self.kernels.get((launch.kernel_file, cuda_name))
+        if kernel is None:
+            kernel = next((k for (src, name), k in self.kernels.items()
+                           if src == launch.kernel_file and name.replace(" ", "") == cuda_name.replace(" ", "")), None)
+        if kernel is None or kernel.status != "converted" or not kernel.factory:
+            why = "was not found among the converted kernels" if kernel is None else \
+                f"is {kernel.status}, not converted"
+            raise Refusal("C2T1603", f"the launched kernel `{cuda_name}` {why}", launch.loc)
+        var = self.kernel_vars.get(kernel.module)
+        if var is None:
+            var = self.kernel_vars[kernel.module] = f"_K{len(self.kernel_vars)}"
+            module = Path(kernel.module)
+            if module.resolve() == self.module_path.resolve():
+                # `pyext.cu` converts to `pyext.py`, the name the generated extension module takes: the
+                # kernels move beside it (`_pyext_kernels.py`)
+                moved = module.with_name(f"_{module.stem}_kernels.py")
+                self.moved_kernels.append((module, moved))
+                module = moved
+            relative = os.path.relpath(module, self.module_path.parent)
+            self.kernel_lines.append(f"{var} = {RUNTIME_ALIAS}.KernelModule(__file__, {relative!r})")
+        return KernelTarget(var, kernel.cuda_name)  # KERNELS is keyed by the CUDA name
+
+    # ------------------------------------------------------------ lifting
+    def lift_all(self, files: list[H.HostFile]):
+        functions = {f.qualified: f for host in files for f in host.functions}
+        names: dict[str, str] = {}
+        used: set[str] = set()
+        for qualified, fn in functions.items():
+            name = py_name(fn.name)
+            while name in used:
+                name += "_"
+            used.add(name)
+            names[qualified] = name
+        self.functions, self.names = functions, names
+        self.lifted: dict[str, list[str]] = {}
+        self.refused: dict[str, Refusal] = {}
+        self.launches: dict[str, bool] = {}
+
+    def lift(self, qualified: str) -> bool:
+        """Lift `qualified` and the project functions it calls; False (with a diagnostic once) if refused."""
+        if qualified in self.lifted:
+            return True
+        if qualified in self.refused:
+            return False
+        fn = self.functions.get(qualified)
+        if fn is None:
+            return False
+        self.lifted[qualified] = []  # a recursive call finds it
+        ctx = LiftContext(self.kernel_target, self.functions, self.names)
+        try:
+            lines = lift_function(fn, ctx, self.result.source_lines.get(fn.loc.file, []), self.names[qualified])
+            for callee in sorted(ctx.called):
+                if not self.lift(callee):
+                    raise Refusal("C2T1601", f"host code not lifted: it calls `{callee}`, which is not lifted",
+                                  fn.loc)
+        except Exception as err:  # noqa: BLE001 - Refusal, or an internal error refused the same way
+            refusal = err if isinstance(err, Refusal) else Refusal(
+                "C2T9001", f"internal error {type(err).__name__}: {err}", fn.loc)
+            del self.lifted[qualified]
+            self.refused[qualified] = refusal
+            self.note(refusal.code, f"`{fn.qualified}` is not lifted to Python: {refusal.message}", refusal.loc)
+            return False
+        self.lifted[qualified] = lines
+        self.launches[qualified] = any(f"{RUNTIME_ALIAS}.launch(" in ln for ln in lines) or any(
+            self.launches.get(c, False) for c in ctx.called)
+        return True
+
+    # ------------------------------------------------------------ the module
+    def build(self, files: list[H.HostFile], fakes: set[str]) -> str:
+        self.lift_all(files)
+        registrations = [r for host in files for r in host.registrations]
+        defs, impls, pybind = [], {}, []
+        for r in registrations:
+            if r.block == "pybind11":
+                pybind.append(r)
+                continue
+            op = f"{r.namespace}::{_op_name(r.schema)}"
+            if r.call == "def":
+                defs.append((r, op))
+                if r.function:
+                    impls.setdefault(op, []).append((r.key, r.function, r))
+            else:
+                impls.setdefault(op, []).append((r.key, r.function, r))
+        body: list[str] = []
+        registration_lines: list[str] = []
+        namespaces: list[str] = []
+        defined = set()
+        for r, op in defs:
+            if r.namespace not in namespaces:
+                namespaces.append(r.namespace)
+            defined.add(op)
+            report = OpReport(op, r.schema)
+            self.result.ops.append(report)
+            registration_lines.append(f"_DEF_{py_name(r.namespace)}.define({r.schema!r})")
+        impl_namespaces: list[str] = []
+        served_ops: dict[str, tuple[str, str]] = {}  # op -> (python function, original device type)
+        for op, entries in impls.items():
+            namespace, name = op.split("::", 1)
+            if namespace not in impl_namespaces:
+                impl_namespaces.append(namespace)
+            lib = f"_IMPL_{py_name(namespace)}"
+            by_key = {}
+            for key, function, r in entries:
+                by_key.setdefault(key, (function, r))
+            report = next((o for o in self.result.ops if o.name == op), None)
+            if report is None:
+                report = OpReport(op, name)
+                self.result.ops.append(report)
+            device_fn = None
+            for key in ("CUDA", "CPU"):
+                if key not in by_key:
+                    continue
+                function, r = by_key[key]
+                if function is None or function == "<lambda>":
+                    self.note("C2T1601", f"`{op}`: the {key} implementation is not a named function", r.loc)
+                    continue
+                if self.lift(function):
+                    device_fn = (function, _DEVICE_KEYS[key], r)
+                    break
+            if device_fn is not None:
+                function, original, r = device_fn
+                py = self.names[function]
+                report.function = function
+                served = ("CPU", "CUDA") if self.launches.get(function) else (
+                    (original.upper(),) if original else ())
+                for key in served:
+                    registration_lines.append(f"{lib}.impl({name!r}, {RUNTIME_ALIAS}.serve({py}, {original!r}, "
+                                              f"{key.lower()!r}), {key!r})")
+                    report.registered.append(key)
+                    if key != original.upper() and key in by_key and by_key[key][0] != function:
+                        other, other_r = by_key[key]
+                        self.note("C2T1605", f"`{op}`: the {key} implementation `{other}` is replaced by "
+                                  f"`{function}`, lifted, running the converted kernels on "
+                                  f"{'the C back end' if key == 'CPU' else 'the CUDA back end'}", other_r.loc)
+                served_ops[op] = (py, original)
+            for key, (function, r) in by_key.items():
+                if key in ("CUDA", "CPU"):
+                    continue
+                if key in _COMPOSITE_KEYS and function and function != "<lambda>":
+                    if self.lift(function):
+                        dispatch = key or "CompositeImplicitAutograd"
+                        registration_lines.append(f"{lib}.impl({name!r}, {RUNTIME_ALIAS}.dynamic("
+                                                  f"{self.names[function]}, None), {dispatch!r})")
+                        report.registered.append(dispatch)
+                        report.function = report.function or function
+                    continue
+                self.note("C2T1604", f"`{op}`: the implementation for dispatch key {key} is not converted", r.loc)
+        for op in [o.name for o in self.result.ops]:
+            report = next(o for o in self.result.ops if o.name == op)
+            if op in served_ops and op in defined:
+                if op in fakes:
+                    loc = next((r.loc for r, o in defs if o == op), Location(self.module))
+                    self.note("C2T1606", f"`{op}`: the package's own Python registers its fake implementation; "
+                                         "the generated one is left out", loc)
+                else:
+                    py, original = served_ops[op]
+                    registration_lines.append(f"torch.library.register_fake({op!r}, {RUNTIME_ALIAS}.fake({py}, "
+                                              f"{original!r}), lib=_IMPL_{py_name(op.split('::')[0])})")
+                    report.registered.append("fake")
+            if not report.registered and not any(k in _COMPOSITE_KEYS for k, _, _ in impls.get(op, [])):
+                loc = next((r.loc for r, o in defs if o == op), Location(self.module))
+                self.note("C2T1607", f"`{op}` is defined but no implementation of it was lifted: calling it raises "
+                                     "PyTorch's own error for an operator with no kernel", loc)
+        pybind_lines = []
+        for r in pybind:
+            if not r.function or r.function == "<lambda>":
+                self.note("C2T1601", f"`{r.schema}` of module {r.namespace}: not a named function", r.loc)
+                continue
+            if self.lift(r.function):
+                original = "cuda" if self.launches.get(r.function) else None
+                pybind_lines.append(f"{py_name(r.schema)} = {RUNTIME_ALIAS}.dynamic({self.names[r.function]}, "
+                                    f"{original!r})")
+                self.result.functions.append(r.schema)
+        # the module text
+        sources = sorted({fn.loc.file for q, fn in self.functions.items() if q in self.lifted}
+                         | {r.loc.file for r in registrations})
+        head = [f"# Generated by cuda2tile {__version__} from {', '.join(sources)}. "
+                "Re-run `cuda2tile convert` instead of editing.",
+                f'"""Drop-in replacement of the compiled extension `{self.module}`, generated by cuda2tile.',
+                "",
+                "The C++ host functions are lifted to Python; their kernels run as converted TileLang kernels, on",
+                "CUDA tensors through TileLang's CUDA back end and on CPU tensors through its C back end",
+                '(docs/pytorch.md in cuda2tile)."""', "",
+                "import torch", ""]
+        if self.package:
+            head.append(f"from . import {RUNTIME_MODULE} as {RUNTIME_ALIAS}")
+        else:
+            head.append(f"import {RUNTIME_MODULE} as {RUNTIME_ALIAS}")
+        body = []
+        for qualified, lines in self.lifted.items():
+            body += ["", ""] + lines
+        libs = [f"_DEF_{py_name(ns)} = torch.library.Library({ns!r}, 'DEF')" for ns in namespaces]
+        libs += [f"_IMPL_{py_name(ns)} = torch.library.Library({ns!r}, 'IMPL')" for ns in impl_namespaces]
+        text = head + [""] + self.kernel_lines + body + ["", ""] + libs + registration_lines + pybind_lines
+        return "\n".join(text).rstrip() + "\n"
+
+
+RUNTIME_ALIAS = "_rt"
+
+
+def convert_extension(root: str | os.PathLike, out_dir: str | os.PathLike, converted: list[ConvertedKernel],
+                      options: FrontendOptions = FrontendOptions()) -> list[ExtensionResult]:
+    """Write the drop-in package of the extension in `root` under `out_dir` (nothing when `root` is not a
+    PyTorch extension). `converted`: the kernels `convert` wrote for the tree."""
+    root = Path(root).resolve()
+    out_dir = Path(out_dir)
+    if not is_extension(root):
+        return []
+    modules = extension_modules(root)
+    if not modules:
+        result = ExtensionResult("")
+        result.diagnostics.append(Diagnostic(
+            "C2T1608", "the tree registers PyTorch operators or a module, but no Python package that loads the "
+                       "compiled extension was found (setup.py's CUDAExtension/CppExtension name, or `from . import "
+                       "_C` in a package): no package is written", Location(str(root))))
+        return [result]
+    results = []
+    files = None
+    for module in modules:
+        builder = _Builder(root, out_dir, module, converted, options)
+        if files is None:
+            files = builder.read()
+        else:
+            builder.result.source_lines = results[0].source_lines
+        package_dir = root.joinpath(*module.split(".")[:-1]) if builder.package else None
+        fakes = package_fakes(package_dir) if package_dir is not None and package_dir.is_dir() else set()
+        text = builder.build(files, fakes)
+        written = builder.result.written
+        if package_dir is not None and package_dir.is_dir():
+            for path in python_files(package_dir):
+                target = out_dir / path.relative_to(root)
+                if target.resolve() == builder.module_path.resolve():
+                    continue
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, target)
+                written.append(str(target))
+        for source, moved in builder.moved_kernels:
+            write_atomically(moved, source.read_text())
+            written.append(str(moved))
+        runtime_target = builder.module_path.parent / f"{RUNTIME_MODULE}.py"
+        runtime_target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(runtime_target, (Path(__file__).with_name("package_runtime.py")).read_text())
+        written.append(str(runtime_target))
+        write_atomically(builder.module_path, text)
+        written.append(str(builder.module_path))
+        results.append(builder.result)
+    return results

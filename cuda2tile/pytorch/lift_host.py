@@ -1,0 +1,378 @@
+"""Host functions of a PyTorch extension (cuda2tile.parse.torch_host) -> Python source.
+
+Each C++ host function becomes a Python function of the same parameters plus a keyword-only `_on`
+(the `Served` device: cuda2tile/pytorch/package_runtime.py). Statements keep their order and their
+source line above them:
+
+    TORCH_CHECK(cond, msg...)       if not (cond): raise RuntimeError(_rt.cstr(msg...))  (ATen's wording
+                                    when no message is written; TORCH_INTERNAL_ASSERT's own wording)
+    at::Tensor r = at::empty(...)   r = torch.empty(...)               (op_coverage/aten.py)
+    int n = x.numel();              n = _rt.wrap(x.numel(), 32)        (C's conversions kept)
+    (n + 255) / 256                 _rt.idiv(n + 255, 256)             (C's integer division)
+    x.data_ptr<float>()             _rt.data_ptr(x, torch.float32)     (a Pointer: tensor + offset)
+    k<<<g, b, s, st>>>(args)        _rt.launch(_K0, "k", grid=..., block=..., shared=s, stream=st, ...)
+
+Anything else is refused: `lift_function` raises `Refusal` with a diagnostic code and the location,
+and the caller leaves that function (and the ops it implements) out.
+"""
+
+from __future__ import annotations
+
+import keyword
+from dataclasses import dataclass, field
+
+from cuda2tile.diagnostics import Location
+from cuda2tile.parse import torch_host as H
+from op_coverage.aten import DEFAULT_CHECK_MESSAGE, INTERNAL_ASSERT_MESSAGE, aten_lookup, check_exception
+
+RT, ON = "_rt", "_on"
+_RESERVED = {"torch", RT, ON, "_K", "functools"}
+_CLASS_OF_KIND = {"tensor": "Tensor", "options": "TensorOptions", "dtype": "TypeMeta", "scalar_type": "TypeMeta",
+                  "device": "Device", "int_list": "IntArrayRef", "tensor_list": "vector", "stream": "CUDAStream"}
+_TORCH_DTYPE = {"float32": "torch.float32", "float64": "torch.float64", "float16": "torch.float16",
+                "bfloat16": "torch.bfloat16", "int8": "torch.int8", "int16": "torch.int16", "int32": "torch.int32",
+                "int64": "torch.int64", "uint8": "torch.uint8", "bool": "torch.bool", "uint16": "torch.int16",
+                "uint32": "torch.int32", "uint64": "torch.int64"}
+_PY_OPS = {"+": "+", "-": "-", "*": "*", "<": "<", ">": ">", "<=": "<=", ">=": ">=", "==": "==", "!=": "!=",
+           "&": "&", "|": "|", "^": "^", "<<": "<<", ">>": ">>", "&&": "and", "||": "or"}
+
+
+class Refusal(Exception):
+    def __init__(self, code: str, message: str, loc: Location):
+        super().__init__(message)
+        self.code, self.message, self.loc = code, message, loc
+
+
+@dataclass(frozen=True)
+class KernelTarget:
+    """Where a launched kernel's conversion lives: the module variable of `_C.py` and its KERNELS key
+    (the CUDA name: `scale_kernel<float>`)."""
+    module_var: str
+    kernel: str
+
+
+@dataclass
+class LiftContext:
+    """What lifting a function may consult: the kernels' conversions, the project's functions, the file's
+    display path (for TORCH_INTERNAL_ASSERT's message)."""
+    kernel_target: object  # callable (HLaunch) -> KernelTarget, or raises Refusal
+    user_functions: dict[str, H.HFunction]
+    python_names: dict[str, str]  # qualified C++ name -> Python function name
+    called: set[str] = field(default_factory=set)  # project functions the lifted code calls
+
+
+def py_name(name: str) -> str:
+    name = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in name) or "_"
+    if keyword.iskeyword(name) or name in _RESERVED or name[0].isdigit():
+        name += "_"
+    return name
+
+
+class _FunctionLifter:
+    def __init__(self, fn: H.HFunction, ctx: LiftContext, source_lines: list[str]):
+        self.fn = fn
+        self.ctx = ctx
+        self.lines: list[str] = []
+        self.source_lines = source_lines
+
+    # ------------------------------------------------------------ statements
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    def comment(self, depth: int, loc: Location) -> None:
+        if 1 <= loc.line <= len(self.source_lines):
+            text = " ".join(self.source_lines[loc.line - 1].split())
+            self.emit(depth, f"# {loc.file}:{loc.line}: {text}")
+
+    def body(self, stmts, depth: int) -> None:
+        start = len(self.lines)
+        for s in stmts:
+            self.stmt(s, depth)
+        if not any(not ln.strip().startswith("#") for ln in self.lines[start:]):
+            self.emit(depth, "pass")
+
+    def stmt(self, s, depth: int) -> None:
+        if isinstance(s, H.HBlock):
+            self.body(s.body, depth) if s.body else None
+            return
+        if isinstance(s, H.HUnsupportedStmt):
+            raise Refusal("C2T1601", f"host code not lifted: {s.what}", s.loc)
+        self.comment(depth, s.loc)
+        if isinstance(s, H.HCheck):
+            self.check(s, depth)
+        elif isinstance(s, H.HDecl):
+            if s.init is None:
+                self.emit(depth, f"{py_name(s.name)} = None")
+            else:
+                self.emit(depth, f"{py_name(s.name)} = {self.convert(s.init, s.type)}")
+        elif isinstance(s, H.HExprStmt):
+            self.expr_stmt(s.expr, depth)
+        elif isinstance(s, H.HReturn):
+            self.emit(depth, "return" if s.value is None else f"return {self.value(s.value)}")
+        elif isinstance(s, H.HIf):
+            self.emit(depth, f"if {self.value(s.cond)}:")
+            self.body([s.then], depth + 1)
+            if s.other is not None:
+                self.emit(depth, "else:")
+                self.body([s.other], depth + 1)
+        elif isinstance(s, H.HFor):
+            self.for_loop(s, depth)
+        elif isinstance(s, H.HLaunch):
+            self.launch(s, depth)
+        else:
+            raise Refusal("C2T1601", f"host code not lifted: {type(s).__name__}", s.loc)
+
+    def check(self, s: H.HCheck, depth: int) -> None:
+        exception = check_exception(s.macro)
+        if s.internal:
+            text = INTERNAL_ASSERT_MESSAGE.format(cond=s.cond_text, file=s.loc.file, line=s.loc.line)
+            parts = ", ".join(self.value(m) for m in s.message)
+            message = f"{text!r} + {RT}.cstr({parts})" if s.message else repr(text)
+        elif s.message:
+            message = f"{RT}.cstr({', '.join(self.value(m) for m in s.message)})"
+        else:
+            message = repr(DEFAULT_CHECK_MESSAGE.format(cond=s.cond_text))
+        self.emit(depth, f"if not ({self.value(s.cond)}):")
+        self.emit(depth + 1, f"raise {exception}({message})")
+
+    def expr_stmt(self, e, depth: int) -> None:
+        if isinstance(e, H.HOp) and e.op in ("=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="):
+            target = self.lvalue(e.operands[0])
+            if e.op == "=":
+                self.emit(depth, f"{target} = {self.convert(e.operands[1], e.operands[0].type)}")
+            else:
+                combined = H.HOp(e.op[:-1], e.operands, e.operands[0].type, e.loc)
+                self.emit(depth, f"{target} = {self.convert(combined, e.operands[0].type)}")
+            return
+        if isinstance(e, H.HOp) and e.op in ("++", "--", "post++", "post--"):
+            target = self.lvalue(e.operands[0])
+            step = H.HOp("+" if "+" in e.op else "-", (e.operands[0], H.HLit(1, e.operands[0].type, e.loc)),
+                         e.operands[0].type, e.loc)
+            self.emit(depth, f"{target} = {self.convert(step, e.operands[0].type)}")
+            return
+        if isinstance(e, H.HCall) and e.callee in ("cudaGetLastError", "cudaPeekAtLastError",
+                                                   "c10::cuda::c10_cuda_check_implementation"):
+            return  # launch checks: a failed converted launch raises
+        self.emit(depth, self.value(e))
+
+    def lvalue(self, e) -> str:
+        if isinstance(e, H.HVar):
+            return py_name(e.name)
+        if isinstance(e, H.HOp) and e.op == "[]" and e.operands[0].type.kind in ("int_list", "tensor_list"):
+            return f"{self.value(e.operands[0])}[{self.value(e.operands[1])}]"
+        raise Refusal("C2T1601", "host code not lifted: an assignment to something other than a local", e.loc)
+
+    def for_loop(self, s: H.HFor, depth: int) -> None:
+        if s.init is not None:
+            self.stmt(s.init, depth)
+        self.emit(depth, f"while {self.value(s.cond) if s.cond is not None else 'True'}:")
+        self.body([s.body], depth + 1)
+        if s.step is not None:
+            self.expr_stmt(s.step, depth + 1)
+
+    def launch(self, s: H.HLaunch, depth: int) -> None:
+        target = self.ctx.kernel_target(s)
+        grid = self.dims(s.grid)
+        block = self.dims(s.block)
+        shared = self.value(s.shared_bytes) if s.shared_bytes is not None else "0"
+        stream = self.value(s.stream) if s.stream is not None else "None"
+        args = ", ".join(self.value(a) for a in s.args)
+        self.emit(depth, f"{RT}.launch({target.module_var}, {target.kernel!r}, grid={grid}, block={block}, "
+                         f"shared={shared}, stream={stream}, args=({args}{',' if len(s.args) == 1 else ''}), on={ON})")
+
+    def dims(self, parts) -> str:
+        if len(parts) == 1:
+            return self.value(parts[0])
+        return "(" + ", ".join(self.value(p) for p in parts) + ")"
+
+    # ------------------------------------------------------------ expressions
+    def convert(self, e, to: H.HType) -> str:
+        """`e` converted to `to` as C++ converts on initialisation or assignment."""
+        if to.kind == "number" and getattr(e, "type", None) is not None and e.type.kind == "number" \
+                and e.type.dtype != to.dtype:
+            return self.cast(self.value(e), e.type, to)
+        return self.value(e)
+
+    def cast(self, text: str, src: H.HType, dst: H.HType) -> str:
+        dtype = dst.dtype or ""
+        if dtype == "bool":
+            return f"bool({text})"
+        if dtype == "float32":
+            return text if text.startswith(f"{RT}.f32(") else f"{RT}.f32({text})"
+        if dtype.startswith(("float", "bfloat")):
+            return f"float({text})"
+        if dtype.startswith(("int", "uint")):
+            bits = int("".join(ch for ch in dtype if ch.isdigit()))
+            signed = dtype.startswith("int")
+            if src.dtype and src.dtype.startswith("int") and signed and int(
+                    "".join(ch for ch in src.dtype if ch.isdigit())) <= bits:
+                return text  # widening a signed integer changes nothing
+            if src.dtype == "bool":
+                return f"int({text})"
+            return f"{RT}.wrap({text}, {bits}, {signed})"
+        return text
+
+    def value(self, e) -> str:
+        if isinstance(e, H.HLit):
+            if isinstance(e.value, bool):
+                return "True" if e.value else "False"
+            if isinstance(e.value, float) and e.type.dtype == "float32":
+                return repr(e.value)
+            return repr(e.value)
+        if isinstance(e, H.HVar):
+            return py_name(e.name)
+        if isinstance(e, H.HGlobal):
+            return self.global_value(e)
+        if isinstance(e, H.HCast):
+            return self.cast_value(e)
+        if isinstance(e, H.HOp):
+            return self.op(e)
+        if isinstance(e, H.HCond):
+            return f"({self.value(e.then)} if {self.value(e.cond)} else {self.value(e.other)})"
+        if isinstance(e, H.HMethod):
+            return self.method(e)
+        if isinstance(e, H.HCall):
+            return self.call(e)
+        if isinstance(e, H.HConstruct):
+            return self.construct(e)
+        if isinstance(e, H.HField):
+            if e.base.type.kind == "dim3" and e.name in ("x", "y", "z"):
+                return f"{self.value(e.base)}.{e.name}"
+            raise Refusal("C2T1601", f"host code not lifted: the member `{e.name}` of a `{e.base.type.spelling}`",
+                          e.loc)
+        if isinstance(e, H.HUnsupported):
+            raise Refusal("C2T1601", f"host code not lifted: {e.what}", e.loc)
+        raise Refusal("C2T1601", f"host code not lifted: {type(e).__name__}", getattr(e, "loc", Location("?")))
+
+    def global_value(self, e: H.HGlobal) -> str:
+        record = aten_lookup("constant", e.qualified, 0)
+        if record is not None:
+            return record.python.format(rt=RT, on=ON)
+        if e.value is not None:
+            return repr(e.value)
+        raise Refusal("C2T1602", f"no torch mapping for `{e.qualified}` (op_coverage/aten.py)", e.loc)
+
+    def cast_value(self, e: H.HCast) -> str:
+        inner = self.value(e.operand)
+        src, dst = e.operand.type, e.type
+        if dst.kind == "number" and src.kind == "number":
+            if isinstance(e.operand, H.HLit) and isinstance(e.operand.value, int) and dst.is_integer:
+                bits = int("".join(ch for ch in dst.dtype if ch.isdigit()))
+                value = e.operand.value % (1 << bits)
+                if dst.dtype.startswith("int") and value >= 1 << (bits - 1):
+                    value -= 1 << bits
+                return repr(value)  # a constant converted at compile time
+            return self.cast(inner, src, dst)
+        if dst.kind == "number" and src.kind in ("scalar_type", "dtype", "device_type") and e.implicit:
+            return inner
+        if dst.kind == "pointer":
+            if src.kind == "pointer" or (isinstance(e.operand, H.HLit) and e.operand.value in (None, 0)):
+                if isinstance(e.operand, H.HLit):
+                    return "None"
+                return f"{RT}.cast_ptr({inner}, {_TORCH_DTYPE.get(dst.dtype or '', 'None')})"
+        if dst.kind == src.kind or dst.kind in ("stream", "other", "dtype", "scalar_type", "options", "tensor",
+                                                 "int_list", "string", "device"):
+            return inner
+        raise Refusal("C2T1601", f"host code not lifted: a conversion from `{src.spelling}` to `{dst.spelling}`", e.loc)
+
+    def op(self, e: H.HOp) -> str:
+        ops = e.operands
+        if e.op == "[]":
+            return f"{self.value(ops[0])}[{self.value(ops[1])}]"
+        if len(ops) == 1:
+            inner = self.value(ops[0])
+            if e.op == "!":
+                return f"(not {inner})"
+            if e.op in ("-", "+"):
+                return f"({e.op}{inner})"
+            if e.op == "~":
+                return self.cast(f"(~{inner})", e.type, e.type) if e.type.dtype and e.type.dtype.startswith("uint") \
+                    else f"(~{inner})"
+            raise Refusal("C2T1601", f"host code not lifted: the operator `{e.op}` (pointers and memory of the host "
+                                     "program are not lifted)", e.loc)
+        if len(ops) != 2:
+            raise Refusal("C2T1601", f"host code not lifted: the operator `{e.op}`", e.loc)
+        a, b = self.value(ops[0]), self.value(ops[1])
+        integer = e.type.is_integer and all(o.type.kind == "number" for o in ops)
+        if e.op == "/":
+            return f"{RT}.idiv({a}, {b})" if integer else f"({a} / {b})"
+        if e.op == "%":
+            if not integer:
+                raise Refusal("C2T1601", "host code not lifted: `%` on non-integers", e.loc)
+            return f"{RT}.imod({a}, {b})"
+        if e.op in ("=", "+=", "-=", "*=", "/=") or e.op not in _PY_OPS:
+            raise Refusal("C2T1601", f"host code not lifted: the operator `{e.op}` used as a value", e.loc)
+        if e.op == "<<" and ops[0].type.kind != "number":
+            raise Refusal("C2T1601", "host code not lifted: stream output (`<<`)", e.loc)
+        text = f"({a} {_PY_OPS[e.op]} {b})"
+        if integer and e.op in ("+", "-", "*", "<<") and e.type.dtype and e.type.dtype.startswith("uint"):
+            return self.cast(text, e.type, e.type)
+        return text
+
+    def _format(self, record, loc: Location, receiver: str | None, args: list[str], dtype: str | None) -> str:
+        try:
+            return record.python.format(*args, self=receiver, args=", ".join(args), rt=RT, on=ON,
+                                        dtype=_TORCH_DTYPE.get(dtype or "", "None"))
+        except (IndexError, KeyError) as err:
+            raise Refusal("C2T1602", f"the torch mapping of `{record.cpp}` does not fit this call ({err})", loc)
+
+    def method(self, e: H.HMethod) -> str:
+        receiver_kind = e.receiver.type.kind
+        cls = _CLASS_OF_KIND.get(receiver_kind)
+        if cls is None and "DeprecatedTypeProperties" in e.receiver.type.spelling:
+            cls = "DeprecatedTypeProperties"
+        if cls is None:
+            raise Refusal("C2T1602", f"no torch mapping for `{e.name}` of a `{e.receiver.type.spelling}` "
+                                     "(op_coverage/aten.py)", e.loc)
+        record = aten_lookup("method", f"{cls}.{e.name}", len(e.args))
+        if record is None:
+            raise Refusal("C2T1602", f"no torch mapping for `{cls}::{e.name}` with {len(e.args)} argument(s) "
+                                     "(op_coverage/aten.py)", e.loc)
+        receiver = self.value(e.receiver)
+        return self._format(record, e.loc, receiver, [self.value(a) for a in e.args],
+                            e.type.dtype if e.type.kind == "pointer" else None)
+
+    def call(self, e: H.HCall) -> str:
+        if e.user and e.callee in self.ctx.user_functions:
+            self.ctx.called.add(e.callee)
+            args = ", ".join([self.value(a) for a in e.args] + [f"{ON}={ON}"])
+            return f"{self.ctx.python_names[e.callee]}({args})"
+        record = aten_lookup("function", e.callee, len(e.args))
+        if record is None:
+            why = " (a function of the project with no definition in the tree)" if e.user else " (op_coverage/aten.py)"
+            raise Refusal("C2T1602", f"no torch mapping for `{e.callee}` with {len(e.args)} argument(s){why}", e.loc)
+        return self._format(record, e.loc, None, [self.value(a) for a in e.args], None)
+
+    def construct(self, e: H.HConstruct) -> str:
+        kind = e.type.kind
+        args = [self.value(a) for a in e.args]
+        if kind == "dim3":
+            return f"{RT}.dim3({', '.join(args)})"
+        if kind == "options" and not args:
+            return "{}"
+        if kind == "int_list" and len(e.args) == 1 and e.args[0].type.kind == "int_list":
+            return args[0]  # an IntArrayRef over a braced list or a vector
+        if kind == "int_list":
+            return "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+        if kind == "tensor_list":
+            return "[" + ", ".join(args) + "]"
+        if kind == "tensor" and not args:
+            return "None"
+        if kind == "number" and len(e.args) == 1:
+            return self.cast(args[0], e.args[0].type, e.type)
+        if kind == "string" and len(args) <= 1:
+            return f"str({args[0]})" if args else "''"
+        raise Refusal("C2T1601", f"host code not lifted: a `{e.type.spelling}` built from parts", e.loc)
+
+
+def lift_function(fn: H.HFunction, ctx: LiftContext, source_lines: list[str], name: str) -> list[str]:
+    """The Python source lines of `fn` as `def name(params, *, _on)`; raises Refusal."""
+    lifter = _FunctionLifter(fn, ctx, source_lines)
+    for p in fn.params:
+        if p.type.kind in ("pointer", "other"):
+            raise Refusal("C2T1601", f"host code not lifted: a parameter of type `{p.type.spelling}`", fn.loc)
+    params = ", ".join([py_name(p.name) for p in fn.params] + ["*", f"{ON}"])
+    lifter.emit(0, f"def {name}({params}):")
+    lifter.emit(1, f'"""`{fn.qualified}` ({fn.loc.file}:{fn.loc.line}), lifted by cuda2tile."""')
+    lifter.body(fn.body.body, 1)
+    return lifter.lines

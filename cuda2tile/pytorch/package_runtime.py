@@ -1,0 +1,379 @@
+"""Runtime of a PyTorch extension converted by cuda2tile (copied into the package as `_cuda2tile_runtime.py`).
+
+The generated `_C.py` (or whatever module the extension's Python loads) calls the host functions cuda2tile
+lifted from the extension's C++; they check, allocate and launch through this module. It needs torch and,
+at the first launch, TileLang 0.1.15; it never imports cuda2tile.
+
+* `Served`: the device a lifted function serves. A CUDA implementation serves CUDA tensors through
+  TileLang's CUDA back end and CPU tensors through its C back end; a device-type constant the C++
+  compares with (`at::kCUDA` in a CUDA implementation) is read as the served device's type.
+* `data_ptr(t, dtype)` -> a `Pointer` (tensor, element offset, dtype), checked as ATen checks it;
+  pointer arithmetic moves the offset. A launch passes each pointer as a 1-D tensor over the rest of its
+  storage, viewed as the kernel parameter's carrier dtype.
+* `launch(...)`: compiles the converted kernel once per cache key (module, kernel, parameter dtypes,
+  target, block, shared bytes) and calls it; a launch with an empty grid or block does nothing (as a CUDA
+  launch that fails its configuration with no error check after it). Under a fake (meta) call nothing runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import inspect
+import logging
+import os
+import struct
+import threading
+
+import torch
+
+C_PASS_CONFIGS = {"tirx.disable_vectorize": True}  # vectorised C breaks math intrinsics and casts
+_ATEN_NAMES = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half", torch.bfloat16: "BFloat16",
+               torch.int32: "Int", torch.int64: "Long", torch.int16: "Short", torch.int8: "Char",
+               torch.uint8: "Byte", torch.bool: "Bool", torch.complex64: "ComplexFloat",
+               torch.complex128: "ComplexDouble"}
+_TORCH_DTYPES = {"float32": torch.float32, "float64": torch.float64, "float16": torch.float16,
+                 "bfloat16": torch.bfloat16, "int8": torch.int8, "int16": torch.int16, "int32": torch.int32,
+                 "int64": torch.int64, "uint8": torch.uint8, "bool": torch.bool,
+                 "uint16": torch.int16, "uint32": torch.int32, "uint64": torch.int64}
+_lock = threading.RLock()
+_modules: dict = {}
+_compiled: dict = {}
+compile_seconds: dict = {}  # cache key -> seconds its first build took (docs/pytorch.md)
+
+
+class Served:
+    """The device a lifted function runs for: `type` ("cpu" or "cuda"), the dispatch key's device type the
+    C++ was written for (`original`), and whether this is a fake (meta) call that only allocates."""
+
+    __slots__ = ("type", "original", "fake")
+
+    def __init__(self, type: str, original: str | None, fake: bool = False):
+        self.type, self.original, self.fake = type, original, fake
+
+    def type_of(self, name: str) -> str:
+        """A device-type constant of the C++ as the served device reads it."""
+        return self.type if name == self.original else name
+
+    @property
+    def target(self) -> str:
+        return "cuda" if self.type == "cuda" else "c"
+
+
+def _first_device(args) -> str:
+    for a in args:
+        if isinstance(a, torch.Tensor):
+            return a.device.type
+        if isinstance(a, (list, tuple)):
+            for b in a:
+                if isinstance(b, torch.Tensor):
+                    return b.device.type
+    return "cpu"
+
+
+def serve(fn, original: str | None, served: str):
+    """`fn` registered for the dispatch key of `served`."""
+    on = Served(served, original)
+
+    @functools.wraps(fn)
+    def impl(*args, **kwargs):
+        return fn(*args, _on=on, **kwargs)
+    return impl
+
+
+def dynamic(fn, original: str | None):
+    """`fn` serving the device of its tensor arguments (a catch-all registration, a pybind11 function)."""
+    @functools.wraps(fn)
+    def impl(*args, **kwargs):
+        return fn(*args, _on=Served(_first_device(list(args) + list(kwargs.values())), original), **kwargs)
+    return impl
+
+
+def fake(fn, original: str | None):
+    """The fake (meta) implementation: `fn` run for its checks and allocations only."""
+    @functools.wraps(fn)
+    def impl(*args, **kwargs):
+        return fn(*args, _on=Served(_first_device(list(args) + list(kwargs.values())), original, fake=True),
+                  **kwargs)
+    return impl
+
+
+# ---------------------------------------------------------------- values
+
+
+def wrap(value, bits: int, signed: bool = True) -> int:
+    """C's conversion to an integer type of `bits`: truncation toward zero, then modulo 2**bits."""
+    value = int(value) % (1 << bits)
+    return value - (1 << bits) if signed and value >= 1 << (bits - 1) else value
+
+
+def idiv(a, b) -> int:
+    """C integer division (truncates toward zero)."""
+    a, b = int(a), int(b)
+    if b == 0:
+        raise ZeroDivisionError("integer division by zero in the extension's host code")
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def imod(a, b) -> int:
+    return int(a) - idiv(a, b) * int(b)
+
+
+def ceil_div(a, b) -> int:
+    return idiv(int(a) + int(b) - 1, b)
+
+
+def f32(x) -> float:
+    """A float rounded to float32, as a C `float`."""
+    return struct.unpack("f", struct.pack("f", float(x)))[0]
+
+
+class Dim3:
+    __slots__ = ("x", "y", "z")
+
+    def __init__(self, x=1, y=1, z=1):
+        self.x, self.y, self.z = wrap(x, 32, False), wrap(y, 32, False), wrap(z, 32, False)
+
+    def dims(self) -> tuple[int, int, int]:
+        return self.x, self.y, self.z
+
+
+def dim3(*parts) -> Dim3:
+    return Dim3(*parts)
+
+
+def _dims(value) -> tuple[int, ...]:
+    if isinstance(value, Dim3):
+        return value.dims()
+    if isinstance(value, (tuple, list)):
+        parts = [p for v in value for p in (_dims(v) if isinstance(v, Dim3) else (wrap(v, 32, False),))]
+        return tuple(parts) + (1,) * (3 - len(parts))
+    return wrap(value, 32, False), 1, 1
+
+
+def options(t: torch.Tensor) -> dict:
+    """`t.options()`: the dtype, device and layout a factory takes."""
+    return {"dtype": t.dtype, "device": t.device, "layout": t.layout}
+
+
+def with_options(opts: dict, **changes) -> dict:
+    out = dict(opts)
+    for key, value in changes.items():
+        out[key] = torch.device(value) if key == "device" and isinstance(value, str) else value
+    return out
+
+
+def is_on(device: torch.device, name: str, on: Served) -> bool:
+    return device.type == on.type_of(name)
+
+
+def get_device(t: torch.Tensor) -> int:
+    return t.get_device()
+
+
+def device_index(device: torch.device) -> int:
+    return -1 if device.index is None else device.index
+
+
+def dtype_name(dtype) -> str:
+    return {torch.float32: "float", torch.float64: "double", torch.float16: "c10::Half",
+            torch.bfloat16: "c10::BFloat16", torch.int32: "int", torch.int64: "long int",
+            torch.int16: "short int", torch.int8: "signed char", torch.uint8: "unsigned char",
+            torch.bool: "bool"}.get(dtype, str(dtype))
+
+
+def cstr(*parts) -> str:
+    """`c10::str(parts...)`: each part as a C++ stream writes it (ATen's names for dtypes, `[2, 3]` for sizes)."""
+    out = []
+    for p in parts:
+        if isinstance(p, torch.dtype):
+            out.append(_ATEN_NAMES.get(p, str(p)))
+        elif isinstance(p, bool):
+            out.append("1" if p else "0")
+        elif isinstance(p, torch.Size) or isinstance(p, (tuple, list)):
+            out.append("[" + ", ".join(str(v) for v in p) + "]")
+        elif isinstance(p, torch.device):
+            out.append(str(p))
+        elif isinstance(p, float):
+            out.append(f"{p:g}")
+        else:
+            out.append(str(p))
+    return "".join(out)
+
+
+def current_stream(on: Served):
+    if on.fake or on.type != "cuda":
+        return None
+    return torch.cuda.current_stream()
+
+
+class Pointer:
+    """A raw pointer into a tensor's storage: `tensor`'s first element plus `offset` elements of `dtype`."""
+
+    __slots__ = ("tensor", "offset", "dtype")
+
+    def __init__(self, tensor: torch.Tensor, offset: int, dtype: torch.dtype):
+        self.tensor, self.offset, self.dtype = tensor, offset, dtype
+
+    def __add__(self, n):
+        return Pointer(self.tensor, self.offset + int(n), self.dtype)
+
+    __radd__ = __add__
+
+    def __sub__(self, n):
+        if isinstance(n, Pointer):
+            return self.offset - n.offset
+        return Pointer(self.tensor, self.offset - int(n), self.dtype)
+
+
+def data_ptr(t: torch.Tensor, dtype: torch.dtype | None) -> Pointer:
+    """`t.data_ptr<T>()`: ATen refuses a tensor of another dtype with this message."""
+    if dtype is not None and t.dtype != dtype:
+        raise RuntimeError(f"expected scalar type {_ATEN_NAMES.get(dtype, dtype)} but found "
+                           f"{_ATEN_NAMES.get(t.dtype, t.dtype)}")
+    return Pointer(t, 0, t.dtype if dtype is None else dtype)
+
+
+def cast_ptr(p, dtype: torch.dtype | None):
+    if p is None or dtype is None or not isinstance(p, Pointer):
+        return p
+    if p.dtype == dtype:
+        return p
+    size_from = torch.empty((), dtype=p.dtype).element_size()
+    size_to = torch.empty((), dtype=dtype).element_size()
+    byte = p.offset * size_from
+    if byte % size_to:
+        raise RuntimeError("a pointer cast to a wider type that is not aligned to it")
+    return Pointer(p.tensor, byte // size_to, dtype)
+
+
+def _buffer(p, carrier: torch.dtype, device: torch.device):
+    """The 1-D tensor a kernel's buffer parameter receives for pointer `p`: the rest of its storage."""
+    if p is None:
+        return torch.empty((0,), dtype=carrier, device=device)
+    t = p.tensor
+    storage = t.untyped_storage()
+    item = torch.empty((), dtype=carrier).element_size()
+    byte = t.storage_offset() * t.element_size() + p.offset * torch.empty((), dtype=p.dtype).element_size()
+    if byte % item:
+        raise RuntimeError("a pointer not aligned to the kernel parameter's element type")
+    n = max(0, (storage.nbytes() - byte) // item)
+    return torch.empty((0,), dtype=carrier, device=t.device).set_(storage, byte // item, (n,), (1,))
+
+
+def _scalar(value, dtype: str, carrier: str):
+    if isinstance(value, Pointer):
+        raise RuntimeError("a pointer passed where the kernel takes a value")
+    if dtype == "bool":
+        return bool(value)
+    if dtype.startswith(("float", "bfloat")):
+        return float(value)
+    bits = int("".join(ch for ch in dtype if ch.isdigit()) or 32)
+    value = wrap(value, bits, not dtype.startswith("uint"))
+    if dtype.startswith("uint") and carrier.startswith("int"):
+        value = wrap(value, bits, True)
+    return value
+
+
+# ---------------------------------------------------------------- kernels
+
+
+class KernelModule:
+    """A converted module (`csrc/cuda/muladd.py` beside the package), loaded at the first launch."""
+
+    def __init__(self, anchor: str, relative: str):
+        self.path = os.path.join(os.path.dirname(os.path.abspath(anchor)), relative)
+        self.module = None
+
+    def kernels(self) -> dict:
+        if self.module is None:
+            with _lock:
+                if self.module is None:
+                    _prepare_tilelang()
+                    name = "_cuda2tile_kernels_" + "".join(ch if ch.isalnum() else "_" for ch in self.path)
+                    spec = importlib.util.spec_from_file_location(name, self.path)
+                    module = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(module)
+                    self.module = module
+        return self.module.KERNELS
+
+
+_ready = False
+
+
+def _prepare_tilelang():
+    global _ready
+    if _ready:
+        return
+    os.environ.setdefault("TILELANG_PRINT_ON_COMPILATION", "0")
+    import tilelang  # noqa: F401
+
+    for handler in logging.getLogger("tilelang").handlers:
+        handler.setLevel(logging.ERROR)
+    _ready = True
+
+
+def compiled(module: KernelModule, name: str, target: str, block: tuple[int, ...], shared: int):
+    """The compiled kernel, built once per (module, kernel, parameter dtypes, target, block, shared bytes)."""
+    info = module.kernels()[name]
+    key = (module.path, name, tuple(p["dtype"] for p in info["params"]), target, block, shared)
+    kernel = _compiled.get(key)
+    if kernel is not None:
+        return info, kernel
+    with _lock:
+        kernel = _compiled.get(key)
+        if kernel is None:
+            import time
+
+            import tilelang
+
+            start = time.perf_counter()
+            factory = info["factory"]
+            trimmed = list(block)
+            while len(trimmed) > 1 and trimmed[-1] == 1:
+                trimmed.pop()
+            kwargs = {"block": tuple(trimmed), "target": target}
+            parameters = inspect.signature(factory).parameters
+            if shared and "shared_bytes" in parameters:
+                kwargs["shared_bytes"] = int(shared)
+            func = factory(**kwargs)
+            if target == "c":
+                kernel = tilelang.compile(func, target="c", pass_configs=C_PASS_CONFIGS)
+            else:
+                kernel = tilelang.compile(func, target="cuda")
+            _compiled[key] = kernel
+            compile_seconds[key] = time.perf_counter() - start
+    return info, kernel
+
+
+def launch(module: KernelModule, name: str, *, grid, block, shared=0, stream=None, args=(), on: Served):
+    """`name<<<grid, block, shared, stream>>>(args...)` with the converted kernel."""
+    if on.fake:
+        return
+    grid_dims, block_dims = _dims(grid), _dims(block)
+    if 0 in grid_dims or 0 in block_dims:
+        return
+    shared = int(shared or 0)
+    info, kernel = compiled(module, name, on.target, block_dims, shared)
+    params = info["params"]
+    if len(params) != len(args):
+        raise RuntimeError(f"{name}: the converted kernel takes {len(params)} arguments, the launch passes {len(args)}")
+    device = next((a.tensor.device for a in args if isinstance(a, Pointer)), torch.device(on.type))
+    call = []
+    for param, value in zip(params, args):
+        if param["kind"] == "buffer":
+            if value is not None and not isinstance(value, Pointer):
+                raise RuntimeError(f"{name}: argument {param['cuda_name']} is not a pointer into a tensor")
+            call.append(_buffer(value, _TORCH_DTYPES[param["carrier"]], device))
+        else:
+            call.append(_scalar(value, param["dtype"], param["carrier"]))
+    rank = info.get("grid_rank", 1)
+    if any(g != 1 for g in grid_dims[rank:]):
+        raise RuntimeError(f"{name}: the converted kernel reads {rank} grid axes; grid {grid_dims} has more")
+    call += list(grid_dims[:rank])
+    if on.type == "cuda" and stream is not None and stream != torch.cuda.current_stream():
+        with torch.cuda.stream(stream):
+            kernel(*call)
+    else:
+        kernel(*call)

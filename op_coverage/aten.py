@@ -1,0 +1,204 @@
+"""The host API of PyTorch C++ extensions and its `torch` spelling: what `cuda2tile/pytorch` lifts.
+
+A PyTorch extension's host functions check their tensors, allocate outputs, take raw pointers and
+launch kernels through ATen. Each record maps one C++ spelling, as clang names its declaration
+(`at::empty`; `torch::empty` is the same declaration; `Tensor.sizes` for a method of `at::Tensor`),
+to a Python template the lifter fills in:
+
+    {self}        the receiver of a method
+    {0}, {1}...   the arguments written (default arguments left out count as not written)
+    {args}        all written arguments, comma-separated
+    {dtype}       the torch dtype of the pointer a `data_ptr<T>()` returns (`torch.float32`)
+    {rt}          the converted package's runtime module (`_cuda2tile_runtime`)
+    {on}          the device the lifted function serves (a `Served`: on CPU tensors through TileLang's C
+                  back end, on CUDA tensors through its CUDA back end); a device-type constant is read
+                  through it, so that `x.device().type() == at::kCUDA` in a CUDA implementation holds
+                  for the CPU tensors the same function serves on the C back end
+
+`arity` lists the numbers of written arguments a record covers (None: any). A call with no record, or
+with an arity no record covers, is refused (C2T1603) rather than guessed.
+
+Like `host.py`, these records are host code: they are not in `ALL_CONSTRUCTS` (docs/coverage.md counts
+device constructs); docs/pytorch.md documents them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AtenMapping:
+    cpp: str  # "at::empty", "Tensor.sizes", "c10::kFloat"
+    kind: str  # "function" | "method" | "constant"
+    python: str  # template (above)
+    arity: tuple[int, ...] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckMacro:
+    """A check macro and the Python exception PyTorch raises for it (c10::Error -> RuntimeError...)."""
+    macro: str
+    exception: str
+    note: str = ""
+
+
+def _f(cpp, python, arity=None, note=""):
+    return AtenMapping(cpp=cpp, kind="function", python=python, arity=arity, note=note)
+
+
+def _m(cpp, python, arity=None, note=""):
+    return AtenMapping(cpp=cpp, kind="method", python=python, arity=arity, note=note)
+
+
+def _c(cpp, python, note=""):
+    return AtenMapping(cpp=cpp, kind="constant", python=python, note=note)
+
+
+# ATen's scalar types (c10/core/ScalarType.h) -> torch dtypes; each is reachable as `c10::kFloat`,
+# `c10::ScalarType::Float` (at::, torch:: and the `kFloat32` aliases are the same declarations)
+SCALAR_TYPES = {
+    "Float": "float32", "Double": "float64", "Half": "float16", "BFloat16": "bfloat16", "Int": "int32",
+    "Long": "int64", "Short": "int16", "Char": "int8", "Byte": "uint8", "Bool": "bool",
+    "ComplexFloat": "complex64", "ComplexDouble": "complex128",
+}
+_SCALAR_ALIASES = {"Float32": "Float", "Float64": "Double", "Float16": "Half", "Int32": "Int", "Int64": "Long",
+                   "Int16": "Short", "Int8": "Char", "UInt8": "Byte"}
+DEVICE_TYPES = {"CPU": "cpu", "CUDA": "cuda", "Meta": "meta", "HIP": "hip", "XPU": "xpu", "MPS": "mps"}
+
+# Tensor methods and ATen functions whose torch spelling is the same name with the same arguments
+_SAME_METHODS = ("contiguous", "numel", "dim", "is_contiguous", "zero_", "fill_", "view", "reshape", "clone",
+                 "element_size", "sum", "mean", "max", "min", "abs", "exp", "log", "sqrt", "sigmoid", "tanh", "relu",
+                 "t", "transpose", "permute", "narrow", "select", "index_select", "unsqueeze", "squeeze", "flatten",
+                 "expand", "expand_as", "copy_", "add_", "mul_", "sub_", "div_", "add", "mul", "sub", "div", "pow",
+                 "matmul", "mm", "neg", "chunk", "split", "detach", "masked_fill", "masked_fill_", "clamp", "clamp_",
+                 "gather", "scatter_", "index_add_", "cumsum", "argmax", "argmin", "all", "any", "nonzero",
+                 "new_empty", "new_zeros", "new_ones", "new_full", "is_floating_point", "storage_offset",
+                 "requires_grad", "is_meta")
+_SAME_FUNCTIONS = ("empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "cat", "stack",
+                   "addmm", "mm", "bmm", "matmul", "sigmoid", "tanh", "exp", "log", "sqrt", "relu", "where", "clamp",
+                   "sum", "mean", "max", "min", "abs", "add", "mul", "sub", "div", "arange", "linspace", "softmax",
+                   "log_softmax", "zeros_like", "index_select", "gather", "cumsum", "floor", "ceil", "round")
+
+ATEN: list[AtenMapping] = [
+    # ---- factories: the TensorOptions overloads (the stand-in headers declare only those)
+    *[_f(f"at::{name}", f"torch.{name}({{0}}, **{{1}})", (2,)) for name in ("empty", "zeros", "ones", "rand", "randn")],
+    *[_f(f"at::{name}", f"torch.{name}({{0}})", (1,)) for name in ("empty", "zeros", "ones", "rand", "randn")],
+    _f("at::full", "torch.full({0}, {1}, **{2})", (3,)),
+    _f("at::full", "torch.full({0}, {1})", (2,)),
+    *[_f(f"at::{name}", f"torch.{name}({{0}}, **{{1}})", (2,), "with TensorOptions")
+      for name in ("empty_like", "zeros_like", "ones_like")],
+    *[_f(f"at::{name}", f"torch.{name}({{args}})") for name in _SAME_FUNCTIONS],
+    _f("at::empty_strided", "torch.empty_strided({0}, {1}, **{2})", (3,)),
+    # ---- TensorOptions
+    _f("c10::dtype", "{{'dtype': {0}}}", (1,)),
+    _f("c10::device", "{{'device': {0}}}", (1,)),
+    _m("TensorOptions.dtype", "{rt}.with_options({self}, dtype={0})", (1,)),
+    _m("TensorOptions.device", "{rt}.with_options({self}, device={0})", (1,)),
+    _m("TensorOptions.requires_grad", "{rt}.with_options({self}, requires_grad={0})", (1,)),
+    _m("TensorOptions.layout", "{rt}.with_options({self}, layout={0})", (1,)),
+    # ---- Tensor methods
+    _m("Tensor.sizes", "{self}.size()", (0,)),
+    _m("Tensor.size", "{self}.size({0})", (1,)),
+    _m("Tensor.strides", "{self}.stride()", (0,)),
+    _m("Tensor.stride", "{self}.stride({0})", (1,)),
+    _m("Tensor.ndimension", "{self}.dim()", (0,)),
+    _m("Tensor.dtype", "{self}.dtype", (0,)),
+    _m("Tensor.scalar_type", "{self}.dtype", (0,)),
+    _m("Tensor.options", "{rt}.options({self})", (0,)),
+    _m("Tensor.device", "{self}.device", (0,)),
+    _m("Tensor.get_device", "{rt}.get_device({self})", (0,)),
+    _m("Tensor.is_cuda", "{rt}.is_on({self}.device, 'cuda', {on})", (0,)),
+    _m("Tensor.is_cpu", "{rt}.is_on({self}.device, 'cpu', {on})", (0,)),
+    _m("Tensor.defined", "({self} is not None)", (0,)),
+    _m("Tensor.data_ptr", "{rt}.data_ptr({self}, {dtype})", (0,), "checks the dtype as ATen does"),
+    _m("Tensor.mutable_data_ptr", "{rt}.data_ptr({self}, {dtype})", (0,)),
+    _m("Tensor.const_data_ptr", "{rt}.data_ptr({self}, {dtype})", (0,)),
+    _m("Tensor.data", "{rt}.data_ptr({self}, {dtype})", (0,), "the deprecated data<T>()"),
+    _m("Tensor.item", "{self}.item()", (0,)),
+    _m("Tensor.to", "{self}.to({args})"),
+    _m("Tensor.type", "{self}.dtype", (0,), "`x.type().scalarType()` reads the dtype"),
+    *[_m(f"Tensor.{name}", f"{{self}}.{name}({{args}})") for name in _SAME_METHODS],
+    # ---- small value types
+    _m("TypeMeta.toScalarType", "{self}", (0,)),
+    _m("TypeMeta.name", "{rt}.dtype_name({self})", (0,)),
+    _m("DeprecatedTypeProperties.scalarType", "{self}", (0,)),
+    _m("Device.type", "{self}.type", (0,)),
+    _m("Device.index", "{rt}.device_index({self})", (0,)),
+    _m("Device.is_cuda", "{rt}.is_on({self}, 'cuda', {on})", (0,)),
+    _m("Device.is_cpu", "{rt}.is_on({self}, 'cpu', {on})", (0,)),
+    _m("IntArrayRef.size", "len({self})", (0,)),
+    _m("IntArrayRef.vec", "list({self})", (0,)),
+    _m("IntArrayRef.equals", "(tuple({self}) == tuple({0}))", (1,)),
+    _m("vector.size", "len({self})", (0,)),
+    _m("CUDAStream.stream", "{self}", (0,)),
+    # ---- CUDA runtime around launches
+    _f("c10::cuda::getCurrentCUDAStream", "{rt}.current_stream({on})", (0, 1)),
+    _f("c10::cuda::getDefaultCUDAStream", "{rt}.current_stream({on})", (0, 1)),
+    _f("cudaGetLastError", "0", (0,), "launches raise instead"),
+    _f("cudaPeekAtLastError", "0", (0,), "launches raise instead"),
+    _f("c10::cuda::c10_cuda_check_implementation", "None", None, "C10_CUDA_CHECK / C10_CUDA_KERNEL_LAUNCH_CHECK"),
+    # ---- arithmetic helpers host code uses in grid formulas
+    _f("std::min", "min({0}, {1})", (2,)),
+    _f("std::max", "max({0}, {1})", (2,)),
+    _f("at::ceil_div", "{rt}.ceil_div({0}, {1})", (2,)),
+    _f("at::cuda::ATenCeilDiv", "{rt}.ceil_div({0}, {1})", (2,)),
+    _f("ATenCeilDiv", "{rt}.ceil_div({0}, {1})", (2,)),
+    _f("THCCeilDiv", "{rt}.ceil_div({0}, {1})", (2,)),
+    # ---- constants
+    *[_c(f"c10::k{name}", f"torch.{dtype}") for name, dtype in SCALAR_TYPES.items()],
+    *[_c(f"c10::k{alias}", f"torch.{SCALAR_TYPES[name]}") for alias, name in _SCALAR_ALIASES.items()],
+    *[_c(f"c10::ScalarType::{name}", f"torch.{dtype}") for name, dtype in SCALAR_TYPES.items()],
+    *[_c(f"c10::k{name}", f"{{on}}.type_of('{value}')") for name, value in DEVICE_TYPES.items()],
+    *[_c(f"c10::DeviceType::{name}", f"{{on}}.type_of('{value}')") for name, value in DEVICE_TYPES.items()],
+    _c("c10::MemoryFormat::Contiguous", "torch.contiguous_format"),
+    _c("c10::MemoryFormat::Preserve", "torch.preserve_format"),
+    _c("c10::MemoryFormat::ChannelsLast", "torch.channels_last"),
+    _c("c10::kStrided", "torch.strided"),
+    _c("c10::Layout::Strided", "torch.strided"),
+]
+
+CHECK_MACROS: list[CheckMacro] = [
+    CheckMacro(macro="TORCH_CHECK", exception="RuntimeError", note="c10::Error"),
+    CheckMacro(macro="TORCH_INTERNAL_ASSERT", exception="RuntimeError", note="c10::Error, with ATen's wording"),
+    CheckMacro(macro="TORCH_CHECK_VALUE", exception="ValueError"),
+    CheckMacro(macro="TORCH_CHECK_TYPE", exception="TypeError"),
+    CheckMacro(macro="TORCH_CHECK_INDEX", exception="IndexError"),
+    CheckMacro(macro="TORCH_CHECK_NOT_IMPLEMENTED", exception="NotImplementedError"),
+    CheckMacro(macro="TORCH_CHECK_LINALG", exception="torch.linalg.LinAlgError"),
+    CheckMacro(macro="AT_CHECK", exception="RuntimeError", note="removed in PyTorch 1.5, still in old extensions"),
+    CheckMacro(macro="AT_ASSERTM", exception="RuntimeError"),
+    CheckMacro(macro="AT_ASSERT", exception="RuntimeError"),
+]
+
+# the message PyTorch gives a TORCH_CHECK written without one (c10/util/Exception.h, TORCH_CHECK_MSG)
+DEFAULT_CHECK_MESSAGE = ("Expected {cond} to be true, but got false.  (Could this error message be improved?  "
+                         "If so, please report an enhancement request to PyTorch.)")
+# TORCH_INTERNAL_ASSERT's message: `#cond " INTERNAL ASSERT FAILED at " __FILE__ ":" __LINE__ ", please ..."`
+INTERNAL_ASSERT_MESSAGE = '{cond} INTERNAL ASSERT FAILED at "{file}":{line}, please report a bug to PyTorch. '
+
+_BY_KEY: dict[tuple[str, str], list[AtenMapping]] = {}
+for _r in ATEN:
+    _BY_KEY.setdefault((_r.kind, _r.cpp), []).append(_r)
+_CHECKS = {c.macro: c for c in CHECK_MACROS}
+
+
+def aten_lookup(kind: str, cpp: str, arity: int) -> AtenMapping | None:
+    """The record for `cpp` (a qualified function, `Class.method` or constant) taking `arity` written
+    arguments; `torch::` and `at::` spellings are tried as the same namespace."""
+    names = [cpp]
+    for a, b in (("torch::", "at::"), ("at::", "c10::"), ("torch::", "c10::"), ("at::cuda::", "c10::cuda::")):
+        if cpp.startswith(a):
+            names.append(b + cpp[len(a):])
+    for name in names:
+        for record in _BY_KEY.get((kind, name), ()):
+            if record.arity is None or arity in record.arity:
+                return record
+    return None
+
+
+def check_exception(macro: str) -> str:
+    """The Python exception of a check macro; a project's own macro over TORCH_CHECK raises RuntimeError."""
+    record = _CHECKS.get(macro)
+    return record.exception if record else "RuntimeError"

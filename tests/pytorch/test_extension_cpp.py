@@ -1,0 +1,115 @@
+"""Issue 21, acceptance 1: pytorch/extension-cpp at 0ec4969 (muladd), converted, passes its own upstream tests.
+
+`cuda2tile convert <checkout> -o OUT`, then the project's `test/test_extension.py`, unedited, with OUT first on
+PYTHONPATH: on a machine without a GPU the CPU tests pass (correctness, gradients, opcheck) through the
+converted kernels on TileLang's C back end, and the CUDA tests skip. Breaking the converted kernels in OUT
+makes the same upstream tests fail: the converted operators are the ones running.
+
+The checkout is not vendored: it is looked for under $CUDA2TILE_CHECKOUTS (default /tmp/rwg), at the commit
+pinned in upstream-manifest.tsv (`fetch` it, or `git clone` + `git checkout`); without it the tests skip.
+Nothing is written into the checkout (no bytecode, no pytest cache; pytest runs from elsewhere).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from c2t_testsupport import run_cli  # noqa: E402
+
+MANIFEST = Path(__file__).with_name("upstream-manifest.tsv")
+ROW = next(r for r in csv.DictReader((ln for ln in MANIFEST.read_text().splitlines() if not ln.startswith("#")),
+                                     delimiter="\t") if r["repo"] == "pytorch/extension-cpp")
+CPU_TESTS = ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients_cpu", "TestMyMulAdd::test_opcheck_cpu",
+             "TestMyAddOut::test_correctness_cpu", "TestMyAddOut::test_opcheck_cpu")
+
+
+def _checkout() -> Path:
+    folder = Path(os.environ.get("CUDA2TILE_CHECKOUTS", "/tmp/rwg")) / ROW["dir"]
+    if not (folder / ROW["tests"]).is_file():
+        pytest.skip(f"no checkout of {ROW['repo']} at {folder} (upstream-manifest.tsv)")
+    head = subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True)
+    if head.returncode == 0 and head.stdout.strip() != ROW["commit"]:
+        pytest.skip(f"{folder} is at {head.stdout.strip()[:10]}, not the pinned {ROW['commit'][:10]}")
+    return folder
+
+
+def upstream_tests(checkout: Path, out: Path, workdir: Path) -> dict[str, str]:
+    """Outcome (PASSED, FAILED, SKIPPED...) of each upstream test, run with `out` first on PYTHONPATH."""
+    env = dict(os.environ, PYTHONPATH=str(out), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "-q", "--rootdir",
+                           str(workdir), str(checkout / ROW["tests"])],
+                          capture_output=True, text=True, cwd=workdir, env=env, timeout=900)
+    outcomes = {}
+    for line in done.stdout.splitlines():
+        match = re.match(r"(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) \S*?(Test\w+::\w+)", line)
+        if match:
+            outcomes[match.group(2)] = match.group(1)
+    skipped = re.search(r"(\d+) skipped", done.stdout)
+    outcomes["_skipped"] = skipped.group(1) if skipped else "0"
+    outcomes["_output"] = done.stdout[-4000:] + done.stderr[-2000:]
+    return outcomes
+
+
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory):
+    checkout = _checkout()
+    work = tmp_path_factory.mktemp("extension-cpp")
+    out = work / "out"
+    done = run_cli("convert", str(checkout), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    return checkout, out, work, done.stderr
+
+
+def test_the_package_mirrors_the_original(converted):
+    checkout, out, _, stderr = converted
+    for name in ("__init__.py", "ops.py"):
+        assert (out / "extension_cpp" / name).read_bytes() == (checkout / "extension_cpp" / name).read_bytes()
+    generated = (out / "extension_cpp" / "_C.py").read_text()
+    cpp = (checkout / "extension_cpp/csrc/muladd.cpp").read_text()
+    for schema in re.findall(r'm\.def\("([^"]+)"\)', cpp):
+        assert f"_DEF_extension_cpp.define({schema!r})" in generated
+    for op in ("mymuladd", "mymul", "myadd_out"):
+        for key in ("CPU", "CUDA"):
+            assert f"_IMPL_extension_cpp.impl({op!r}, _rt.serve({op}_cuda, 'cuda', {key.lower()!r}), {key!r})" \
+                in generated
+    # ops.py registers the fakes of mymuladd and mymul itself; myadd_out's comes from the host code
+    assert "register_fake('extension_cpp::myadd_out'" in generated and "register_fake('extension_cpp::mymul'" \
+        not in generated
+    assert stderr.count("C2T1605") == 3 and stderr.count("C2T1606") == 2
+    assert "extension_cpp._C: 3 of 3 operators lifted" in stderr
+
+
+def test_upstream_tests_pass_on_cpu(converted):
+    checkout, out, work, _ = converted
+    outcomes = upstream_tests(checkout, out, work)
+    assert all(outcomes.get(t) == "PASSED" for t in CPU_TESTS), outcomes["_output"]
+    assert outcomes["_skipped"] == "7", outcomes["_output"]  # the CUDA tests, without a GPU
+
+
+def test_breaking_the_converted_kernels_fails_the_upstream_tests(converted):
+    checkout, out, work, _ = converted
+    broken = work / "broken"
+    shutil.copytree(out, broken)
+    module = broken / "extension_cpp/csrc/cuda/muladd.py"
+    lines = module.read_text().splitlines(keepends=True)
+    for good, bad in (("result[idx] = a[idx] * b[idx] + c", "result[idx] = a[idx] * b[idx] - c"),  # muladd_kernel
+                      ("result[idx] = a[idx] + b[idx]", "result[idx] = a[idx] - b[idx]"),          # add_kernel
+                      ("result[idx] = a[idx] * b[idx]", "result[idx] = a[idx] + b[idx]")):         # mul_kernel
+        at = [i for i, line in enumerate(lines) if line.strip() == good]  # the code, not its CUDA comment
+        assert len(at) == 1, good
+        lines[at[0]] = lines[at[0]].replace(good, bad)
+    text = "".join(lines)
+    module.write_text(text)
+    outcomes = upstream_tests(checkout, broken, work)
+    for test in ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients_cpu",
+                 "TestMyAddOut::test_correctness_cpu"):
+        assert outcomes.get(test) == "FAILED", (test, outcomes["_output"])

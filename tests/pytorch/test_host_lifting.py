@@ -1,0 +1,166 @@
+"""PyTorch extensions converted to drop-in packages (issue 21), on small extensions written here.
+
+`toy_extension/` registers operators with TORCH_LIBRARY (defs in a .cpp, CUDA impls in a .cu) and writes its
+host code the ways extensions do: a project macro over TORCH_CHECK, TORCH_CHECK_VALUE, a template kernel
+launched per dtype, a helper host function in the grid formula, a 2-D launch with dim3, TensorOptions built
+from parts, C10_CUDA_KERNEL_LAUNCH_CHECK; two functions are refused with their codes. `pybind_extension/` is
+the older PYBIND11_MODULE style whose module name is its `.cu`'s. The converted operators run on CPU
+tensors through TileLang's C back end, in a subprocess each (a fresh torch.library registry).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from c2t_testsupport import run_cli  # noqa: E402
+
+from cuda2tile.pytorch import package_runtime as rt  # noqa: E402
+from op_coverage.aten import ATEN, aten_lookup  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+def _convert(name: str, out: Path) -> subprocess.CompletedProcess:
+    src = out.parent / f"{name}-src"
+    shutil.copytree(HERE / name, src)  # a copy: nothing is ever written next to the test's sources
+    done = run_cli("convert", str(src), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def _run(out: Path, code: str) -> str:
+    env = dict(os.environ, PYTHONPATH=str(out), PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                          cwd=out.parent, env=env, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("toy") / "out"
+    return out, _convert("toy_extension", out).stderr
+
+
+def test_the_package_mirrors_the_original_and_replaces_the_compiled_module(toy):
+    out, stderr = toy
+    assert (out / "toyext" / "__init__.py").read_bytes() == (HERE / "toy_extension/toyext/__init__.py").read_bytes()
+    assert (out / "toyext" / "_cuda2tile_runtime.py").is_file()
+    generated = (out / "toyext" / "_C.py").read_text()
+    ast.parse(generated)
+    for schema in ("scale(Tensor x, float s) -> Tensor", "rows(Tensor x) -> Tensor", "bad(Tensor x) -> Tensor"):
+        assert f"define({schema!r})" in generated
+    assert "torch.library.Library('toyext', 'DEF')" in generated
+    assert "register_fake('toyext::scale'" in generated  # the package registers none of its own
+    assert "PyTorch extension toyext._C: 2 of 4 operators lifted" in stderr
+
+
+def test_refusals_are_coded_and_name_the_construct(toy):
+    _, stderr = toy
+    assert "C2T1601: `bad_cuda` is not lifted to Python: host code not lifted: a lambda" in stderr
+    assert "C2T1602: `pinned_cuda` is not lifted to Python: no torch mapping for `Tensor::is_pinned`" in stderr
+    assert "C2T1607: `toyext::bad` is defined but no implementation of it was lifted" in stderr
+
+
+def test_converted_operators_run_on_cpu_tensors(toy):
+    out, _ = toy
+    printed = _run(out, """
+        import torch, toyext
+        from torch.testing._internal.optests import opcheck
+        from torch._subclasses.fake_tensor import FakeTensorMode
+        x = torch.randn(300)
+        assert torch.allclose(toyext.scale(x, 2.5), x * 2.5)                       # scale_kernel<float>
+        xd = torch.randn(7, 5, dtype=torch.float64)
+        assert torch.allclose(toyext.scale(xd, -1.5), xd * -1.5)                   # scale_kernel<double>
+        r = torch.ops.toyext.rows(torch.empty(37, 21))                             # 2-D grid of dim3 blocks
+        assert torch.equal(r, torch.arange(37.).unsqueeze(1).expand(37, 21))
+        assert toyext.scale(torch.randn(0), 2.0).shape == (0,)                     # an empty grid launches nothing
+        for call, error, text in ((lambda: toyext.scale(x, 0.0), ValueError, "scale must not be zero"),
+                                  (lambda: toyext.scale(torch.randn(()), 1.0), RuntimeError,
+                                   "x must have at least one dimension, got 0"),
+                                  (lambda: torch.ops.toyext.bad(x), NotImplementedError, "Could not run")):
+            try:
+                call()
+                raise AssertionError("no error")
+            except error as err:
+                assert text in str(err), err
+        opcheck(torch.ops.toyext.scale.default, (torch.randn(10), 3.0))
+        opcheck(torch.ops.toyext.rows.default, (torch.randn(4, 9),))
+        with FakeTensorMode():
+            f = torch.ops.toyext.rows(torch.empty(5, 6))
+        print("fake", tuple(f.shape), f.dtype)
+    """)
+    assert "fake (5, 6) torch.float32" in printed
+
+
+def test_a_pybind11_module_becomes_a_module_of_that_name(tmp_path):
+    out = tmp_path / "out"
+    stderr = _convert("pybind_extension", out).stderr
+    assert "PyTorch extension pyext: 1 module functions lifted" in stderr
+    assert (out / "_pyext_kernels.py").is_file()  # pyext.cu's kernels, moved off the module's name
+    printed = _run(out, """
+        import torch, pyext
+        x, y = torch.randn(100), torch.randn(100)
+        out, same = pyext.axpy(x, y, 2.0)
+        assert torch.allclose(out, 2 * x + y) and same is x
+        try:
+            pyext.axpy(x[::2], y[::2], 1.0)
+        except RuntimeError as err:
+            print(err)
+    """)
+    assert "x must be a contiguous CUDA tensor" in printed
+
+
+def test_a_tree_that_is_not_an_extension_gets_no_package(tmp_path):
+    src = tmp_path / "plain"
+    src.mkdir()
+    (src / "k.cu").write_text("__global__ void k(float* y) { y[threadIdx.x] = 1.0f; }\n")
+    done = run_cli("convert", str(src), "-o", str(tmp_path / "out"), "--no-cache")
+    assert done.returncode == 0 and "PyTorch extension" not in done.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["k.py"]
+
+
+# ---------------------------------------------------------------- the runtime and the table
+
+
+def test_c_conversions_and_division():
+    assert rt.wrap(2**31, 32) == -2**31 and rt.wrap(-1, 32, False) == 2**32 - 1
+    assert rt.idiv(-7, 2) == -3 and rt.imod(-7, 2) == -1 and rt.ceil_div(257, 256) == 2
+    assert rt.f32(0.1) != 0.1 and rt.f32(0.5) == 0.5
+
+
+def test_pointers_are_views_of_the_rest_of_the_storage():
+    import torch
+
+    base = torch.arange(10, dtype=torch.float32)
+    p = rt.data_ptr(base[2:], torch.float32) + 3
+    view = rt._buffer(p, torch.float32, base.device)
+    assert view.tolist() == [5.0, 6.0, 7.0, 8.0, 9.0]
+    view[0] = -1
+    assert base[5] == -1  # the kernel writes the tensor's own memory
+    with pytest.raises(RuntimeError, match="expected scalar type Float but found Double"):
+        rt.data_ptr(base.double(), torch.float32)
+
+
+def test_messages_print_as_cpp_streams_print_them():
+    import torch
+
+    assert rt.cstr("got ", torch.float64, " of ", torch.Size([2, 3]), " ", True) == "got Double of [2, 3] 1"
+
+
+def test_every_aten_template_is_python():
+    for record in ATEN:
+        text = record.python.format(*[f"a{i}" for i in range(8)], self="x", args="a0, a1", rt="_rt", on="_on",
+                                    dtype="torch.float32")
+        ast.parse(text, mode="eval")
+    assert aten_lookup("function", "torch::empty", 2).python.startswith("torch.empty(")
+    assert aten_lookup("method", "Tensor.size", 2) is None  # an arity no record covers is refused, not guessed
