@@ -4,7 +4,7 @@ Every problem cuda2tile reports to a user is a `Diagnostic` whose code comes fro
 Codes are never reused once retired (SYCLomatic's rule): add new ones at the end of a range.
 Ranges: 1xxx input and front end, 12xx lift (unsupported CUDA), 13xx launch specs, 14xx `check`,
 15xx the install (a missing extra), 16xx PyTorch extensions (host code lifted
-to Python), 9xxx internal.
+to Python), 17xx parity (the original against its conversion), 9xxx internal.
 `docs/diagnostics.md` is generated from this table (`python -m cuda2tile.docs`), and a test
 fails when the two drift apart.
 """
@@ -195,6 +195,12 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "The tree registers PyTorch operators or a pybind11 module, but neither its `setup.py` "
           "(`CUDAExtension(\"pkg._C\", ...)`, `CppExtension`, `load(name=...)`) nor an import in its Python "
           "(`from . import _C` in a package without `_C.py`) names the compiled module, so no package is written."),
+    _code("C2T1701", E, "conversion differs from the original", "medium",
+          "`coverage --parity` (and `cuda2tile parity`) ran the original CUDA kernel and its TileLang conversion on "
+          "the same inputs from the launch spec and they disagree: an output buffer differs beyond the tolerance, "
+          "or a side could not build or run (the original's compile error, a crash, a timeout). The message names "
+          "the buffer, its worst element and the errors (docs/parity.md). A kernel without a launch spec is `not "
+          "checked`, never this."),
     _code("C2T9001", E, "internal error", "none",
           "cuda2tile failed on this kernel. The kernel is reported `unsupported`; please report the input. "
           "Run with `--debug` to see the internal traceback."),

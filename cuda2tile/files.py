@@ -37,7 +37,14 @@ def write_atomically(path: Path, text: str) -> None:
 
     Readers see the old file or the new one, never half of one; on any failure (or ^C) the temporary
     file is removed and an existing `path` is left as it was. The file gets the mode a plain `open`
-    would give it (0666 less the umask), not mkstemp's 0600."""
+    would give it (0666 less the umask), not mkstemp's 0600.
+
+    A `path` that exists and is not a regular file (`/dev/null`, a FIFO, `/dev/stdout`) is written in
+    place: renaming over it would replace the device with a file."""
+    if path.exists() and not path.is_file():
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

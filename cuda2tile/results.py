@@ -55,7 +55,8 @@ class FileResult:
         return {"source": self.source, "output": self.output,
                 "diagnostics": [d.to_json() for d in self.diagnostics],
                 "kernels": [k.to_json() for k in self.kernels],
-                "inventory": dict(self.inventory) if self.inventory is not None else None}
+                "inventory": dict(self.inventory) if self.inventory is not None else None,
+                "parse_errors": parse_error_count(self)}
 
 
 def report_json(results: list[FileResult]) -> dict:
@@ -69,6 +70,7 @@ def report_json(results: list[FileResult]) -> dict:
                     "unsupported": statuses.count("unsupported"),
                     "raised": _raised_counts(results),
                     "inventory": inventory_totals(results),
+                    "parse_errors": sum(parse_error_count(r) for r in results),
                     "missing_headers": missing_headers(results)},
         "files": [r.to_json() for r in results],
     }
@@ -93,6 +95,11 @@ def inventory_totals(results: list[FileResult]) -> dict[str, int]:
         for key in INVENTORY_KEYS:
             totals[key] += (r.inventory or {}).get(key, 0)
     return totals
+
+
+def parse_error_count(result: FileResult) -> int:
+    """clang's errors in the file's parse (C2T1101 at a line: its own and its headers'), counted as reported."""
+    return sum(1 for d in result.diagnostics if d.code == "C2T1101" and d.loc.line > 0)
 
 
 def missing_headers(results: list[FileResult]) -> list[dict]:

@@ -65,8 +65,8 @@ def test_only_the_copies_differ_and_other_targets_build_the_phase(modules):
         assert _factory(raised, name) == _factory(faithful, name)
     for target in ("metal", "webgpu"):
         make = modules["raised"].KERNELS["stage_double"]["factory"], modules["faithful"].KERNELS["stage_double"]["factory"]
-        assert make[0](target=target).script() == make[1](target=target).script()
-    assert "T.copy" in str(modules["raised"].KERNELS["stage_double"]["factory"](target="c").script())
+        assert make[0](block=BLOCK, target=target).script() == make[1](block=BLOCK, target=target).script()
+    assert "T.copy" in str(modules["raised"].KERNELS["stage_double"]["factory"](block=BLOCK, target="c").script())
 
 
 def _factory(text: str, name: str) -> str:

@@ -109,6 +109,18 @@ def raise_idioms(args: argparse.Namespace) -> frozenset[str] | None:
     return idioms_to_raise(no_raise(args))
 
 
+def add_parity_side_arguments(parser: argparse.ArgumentParser, default: str | None = "auto") -> None:
+    """`--original cpu|cupy|auto` and `--converted c|cuda|auto`: where `cuda2tile parity` (and `coverage
+    --parity`, which runs the same harness) runs each side (cuda2tile/parity/harness.py); None is auto."""
+    from cuda2tile.defaults import CONVERTED_MODES, ORIGINAL_MODES
+
+    parser.add_argument("--original", choices=ORIGINAL_MODES, default=default,
+                        help="run the original on the CPU SIMT runtime or on the GPU through cupy (auto: cupy when a "
+                             "GPU is visible)")
+    parser.add_argument("--converted", choices=CONVERTED_MODES, default=default,
+                        help="run the conversion on TileLang's C or CUDA back end (auto: cuda when a GPU is visible)")
+
+
 def add_verbose_argument(parser: argparse.ArgumentParser, more: str = "") -> None:
     """`-v/--verbose`: also print TileLang's own warnings under each kernel (docs/tilelang-warnings.md)."""
     parser.add_argument("-v", "--verbose", action="store_true",

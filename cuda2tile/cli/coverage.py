@@ -3,7 +3,8 @@ converts, as text, JSON, Markdown, SARIF or JUnit (docs/coverage-reports.md).
 
 Exit status: 0; 1 when the chosen metric is below `--fail-under`, a SRC does not exist, there is no
 `.cu` file to scan (C2T1007: no report is written), or the report/database cannot be written; 2 for a
-database this version cannot use.
+database this version cannot use, or --original/--converted without --parity. Parity verdicts (`failed`,
+`not checked`) are reported, never an exit status: `--fail-under` is the gate.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import sqlite3
 import sys
 import time
 
-from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, emit,
-                                  frontend_options, no_raise, nothing_to_convert, raise_idioms)
+from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_parity_side_arguments,
+                                  add_raise_argument, emit, frontend_options, no_raise, nothing_to_convert,
+                                  raise_idioms)
 from cuda2tile.defaults import METRICS, REPORT_FORMATS
 from cuda2tile.diagnostics import Severity, render
 
@@ -31,8 +33,11 @@ def add_parser(subparsers) -> None:
                      help="what --fail-under measures: kernels converted %% (default), constructs supported %%, "
                           "lines in converted kernels %%")
     cov.add_argument("--parity", action="store_true",
-                     help="also check each converted kernel against its numpy reference (slow: builds kernels)")
+                     help="also run each kernel's original CUDA and its conversion on the same inputs and compare "
+                          "them, as `cuda2tile parity` does (slow: builds kernels); a kernel without a launch spec "
+                          "is `not checked`")
     cov.add_argument("--seed", type=int, default=0, help="seed of the parity inputs (default 0)")
+    add_parity_side_arguments(cov, default=None)  # with --parity only
     cov.add_argument("--db", metavar="FILE", help="append this run to an SQLite history database")
     cov.add_argument("--cache-dir", metavar="DIR", help="the cache, shared with `convert` (default "
                                                         "$CUDA2TILE_CACHE_DIR, else ~/.cache/cuda2tile)")
@@ -45,6 +50,10 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    if not args.parity and (args.original or args.converted):
+        print("cuda2tile coverage: error: --original and --converted choose where --parity runs each side; "
+              "add --parity", file=sys.stderr)
+        return USAGE
     if args.parity:
         from cuda2tile.extras import require_run_extra
 
@@ -72,10 +81,14 @@ def run(args) -> int:
     if args.parity:
         from cuda2tile.reports.parity import run_parity
 
-        run_parity(tree, args.sources, args.seed, progress=lambda c: print(c.describe(), file=sys.stderr, flush=True))
+        sides = run_parity(tree, args.sources, args.seed, progress=lambda c: print(c.describe(), file=sys.stderr,
+                                                                                   flush=True),
+                           original=args.original, converted=args.converted, jobs=args.jobs, frontend=frontend)
     options = {"parity": args.parity, "include_dirs": args.include_dirs, "defines": args.defines, "std": args.std,
                "fail_under": args.fail_under, "fail_under_metric": args.fail_under_metric,
                "no_raise": sorted(set(no_raise(args)))}
+    if args.parity:  # where the sides ran (`auto` resolved), as `cuda2tile parity --json` records it
+        options.update(parity_original=sides.get("original"), parity_converted=sides.get("converted"))
     report = report_json.build_report(tree, args.sources, options, git_state(args.sources[0]))
     report["timing"]["seconds"] = round(time.perf_counter() - start, 3)
     if args.report_format == "text":

@@ -13,9 +13,8 @@ import os
 import sys
 from pathlib import Path
 
-from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_raise_argument, input_errors,
-                                  raise_idioms, unknown_kernels)
-from cuda2tile.defaults import CONVERTED_MODES, ORIGINAL_MODES
+from cuda2tile.cli.common import (FAILED, OK, USAGE, add_frontend_arguments, add_parity_side_arguments,
+                                  add_raise_argument, input_errors, raise_idioms, unknown_kernels)
 
 
 def add_parser(subparsers) -> None:
@@ -28,11 +27,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--spec", metavar="FILE", help="launch spec for the (single) .cu file (default: <stem>.toml)")
     p.add_argument("--infer", action="store_true",
                    help="ignore spec files; infer every launch from the host code's constant-size launches")
-    p.add_argument("--original", choices=ORIGINAL_MODES, default="auto",
-                   help="run the original on the CPU SIMT runtime or on the GPU through cupy (auto: cupy when a "
-                        "GPU is visible)")
-    p.add_argument("--converted", choices=CONVERTED_MODES, default="auto",
-                   help="run the conversion on TileLang's C or CUDA back end (auto: cuda when a GPU is visible)")
+    add_parity_side_arguments(p)
     p.add_argument("--converted-tree", metavar="DIR", help="take converted modules from DIR (a `cuda2tile convert` "
                                                            "output tree) instead of converting")
     p.add_argument("-o", "--output", metavar="OUT", help="where converted modules go (default: a temporary dir)")

@@ -1,4 +1,5 @@
-"""The overview's chart: kernels converted, parity-verified and unsupported per run, as inline SVG.
+"""The overview's charts, as inline SVG: kernels converted, parity-verified and unsupported per run, and
+the burn-down of kernels remaining (refused + definitions the parser missed) per run.
 
 Hand-written SVG (no chart library, nothing fetched): one polyline per series, each with its own
 dash pattern and marker shape and a label at its end, so colour is never the only way to tell the
@@ -31,9 +32,18 @@ SERIES = (Series("kernels", "kernels", "s-total", "none"),
           Series("unsupported", "unsupported", "s-unsupported", "triangle"))
 
 
+BURNDOWN = (Series("remaining", "remaining", "s-remaining", "circle"),
+            Series("missed", "missed", "s-missed", "square"))
+
+
 def values(run) -> dict[str, int | None]:
     return {"kernels": run.kernels, "converted": run.converted + run.partial,
             "verified": run.parity_passed if run.parity_ran else None, "unsupported": run.unsupported}
+
+
+def burndown_values(run) -> dict[str, int | None]:
+    """Kernels still to convert: refused plus definitions the parser missed (not recorded before schema 3)."""
+    return {"remaining": run.remaining, "missed": run.missed}
 
 
 def nice_ticks(top: float, most: int = 5) -> list[int]:
@@ -84,12 +94,25 @@ def describe(runs) -> str:
     return text
 
 
-def render(runs, title: str = "Kernels per run") -> str:
-    """The chart as an SVG element (a string of markup, every text escaped)."""
+def describe_burndown(runs) -> str:
+    if not runs:
+        return "No runs recorded yet."
+    first, last = runs[0], runs[-1]
+    text = (f"{len(runs)} runs from {first.started_at[:10]} to {last.started_at[:10]}. Kernels remaining (refused, "
+            f"plus definitions the parser missed) went from {first.remaining} to {last.remaining}.")
+    if last.missed is not None:
+        text += f" Missed by the parser in the latest run: {last.missed}."
+    return text
+
+
+def render(runs, title: str = "Kernels per run", *, series: tuple[Series, ...] = SERIES, value_of=values,
+           ident: str = "chart", kind: str = "progress", description=describe) -> str:
+    """The chart as an SVG element (a string of markup, every text escaped). `ident` prefixes the ids of
+    its title and description (unique on a page); `kind` is its `data-chart`."""
     n = len(runs)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    series_values = [values(r) for r in runs]
-    top = max([v["kernels"] for v in series_values] + [1])
+    series_values = [value_of(r) for r in runs]
+    top = max([v for values_ in series_values for v in values_.values() if v is not None] + [1])
     ticks = nice_ticks(top)
     ymax = ticks[-1]
 
@@ -99,9 +122,11 @@ def render(runs, title: str = "Kernels per run") -> str:
     def y(v: float) -> float:
         return TOP + plot_h - plot_h * v / ymax
 
-    out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc" '
+    out = [f'<svg class="chart" data-chart="{kind}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+           f'aria-labelledby="{ident}-title {ident}-desc" '
            f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">',
-           f'<title id="chart-title">{escape(title)}</title>', f'<desc id="chart-desc">{escape(describe(runs))}</desc>',
+           f'<title id="{ident}-title">{escape(title)}</title>',
+           f'<desc id="{ident}-desc">{escape(description(runs))}</desc>',
            '<g class="grid">']
     for t in ticks:
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
@@ -123,7 +148,7 @@ def render(runs, title: str = "Kernels per run") -> str:
     out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{TOP + plot_h}" y2="{TOP + plot_h}"/></g>')
     ends = []
     markers: dict[str, list[str]] = {}
-    for s in SERIES:
+    for s in series:
         points = [(i, v[s.key]) for i, v in enumerate(series_values)]
         runs_of_points: list[list[tuple[int, int]]] = [[]]
         for i, v in points:
@@ -156,9 +181,10 @@ def render(runs, title: str = "Kernels per run") -> str:
         if last is not None:
             ends.append((y(last[1]) + 4, f"{last[1]} {s.label}", s.css))
     # markers above every line; converted's hollow rings around verified's squares, both visible when equal
-    for key in ("kernels", "verified", "converted", "unsupported"):
+    order = ("kernels", "verified", "converted", "unsupported")
+    for key in sorted(markers, key=lambda k: order.index(k) if k in order else len(order)):
         if markers.get(key):
-            css = next(s.css for s in SERIES if s.key == key)
+            css = next(s.css for s in series if s.key == key)
             out.append(f'<g class="markers {css}">' + "".join(markers[key]) + "</g>")
     label_x = LEFT + plot_w + 10
     for ly, text, css in _spread(ends):

@@ -1,4 +1,5 @@
-"""Parity results with error figures, from `--parity-json FILE` (the history keeps only the verdict).
+"""Parity results with error figures, from `--parity-json FILE` (the history keeps the verdict and the
+worst errors that `coverage --parity --db` recorded; a file given here wins for the kernels it names).
 
 Two formats are read:
 * `cuda2tile parity --json FILE` (schema `cuda2tile.parity/1`): per launch, each buffer's mismatches,
@@ -19,7 +20,7 @@ import json
 import os
 from pathlib import Path
 
-_STATUS = {"pass": "passed", "fail": "failed", "skip": "skipped"}
+_STATUS = {"pass": "passed", "fail": "failed", "skip": "not checked"}  # as `coverage --parity` names them
 _OUTPUT_FIELDS = ("name", "ok", "mismatches", "total", "max_abs_error", "max_rel_error", "max_ulp", "rule")
 
 
@@ -72,7 +73,7 @@ def _from_verify(doc: list, origin: str) -> list[tuple[str, str, dict]]:
 
 def _merge(a: dict, b: dict) -> dict:
     """Two launches of one kernel: fails when either fails; timings add up; outputs are listed together."""
-    order = ["failed", "passed", "skipped"]
+    order = ["failed", "passed", "not checked"]
     status = min(a["status"], b["status"], key=lambda s: order.index(s) if s in order else len(order))
     timings = {t: a["timings"].get(t, 0.0) + b["timings"].get(t, 0.0) for t in {*a["timings"], *b["timings"]}}
     return {**a, "status": status, "message": a["message"] or b["message"], "failure": a["failure"] or b["failure"],

@@ -35,7 +35,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 MANIFEST = "cuda2tile-dashboard.json"
 SCHEMA = "cuda2tile.dashboard/1"
 STATUS_RANK = {"unsupported": 0, "partial": 1, "converted": 2}
-PARITY_RANK = {"failed": 0, "not run": 1, "skipped": 2, "passed": 3}
+PARITY_RANK = {"failed": 0, "not run": 1, "not checked": 2, "passed": 3}
 RECORD_RANK = {"supported": 0, "partial": 1, "planned": 2, "unsupported": 3, "unknown": 4}
 EFFORT_RANK = {"none": 0, "low": 1, "medium": 2, "high": 3}
 
@@ -134,8 +134,17 @@ def environment() -> jinja2.Environment:
     env.filters.update(
         pct=_pct, when=_when, path_breaks=_path_breaks, sci=_sci, secs=_secs, ratio=_ratio, md_code=_md_code, basename=lambda p: os.path.basename(str(p)),
         construct_href=lambda name, prefix="": f"{prefix}constructs.html#{construct_anchor(name)}",
-        code_title=lambda code: CODES[code].title if code in CODES else "")
+        code_title=lambda code: CODES[code].title if code in CODES else "", blocker_href=_blocker_href)
     return env
+
+
+def _blocker_href(what: str) -> str | None:
+    """A directory's blocker: a diagnostic code's entry, a construct's entry, or nothing (a parse error)."""
+    if what in CODES:
+        return f"constructs.html#code-{what}"
+    if what in ("parse error", "unsupported"):
+        return None
+    return f"constructs.html#{construct_anchor(what)}"
 
 
 def _default_title(data: model.Dashboard) -> str:
@@ -187,6 +196,12 @@ def _change_lists(changes: dict | None, slugs: dict[str, str], root: str) -> lis
             ("removed", [(label(n), None) for n in changes["removed"]], "")]
 
 
+def _todo_kernels(data: model.Dashboard) -> dict[str, str]:
+    """`display:kernel` (the to-do list's names) -> its page, for the kernels of the latest run."""
+    display = {f["file"]: f["display"] for f in data.files}
+    return {f"{display[k.file]}:{k.name}": f"kernels/{k.slug}.html" for k in data.kernels if k.file in display}
+
+
 def _construct_rows(data: model.Dashboard) -> tuple[list[dict], list[dict], list]:
     uses: Counter = Counter()
     host: Counter = Counter()
@@ -197,7 +212,7 @@ def _construct_rows(data: model.Dashboard) -> tuple[list[dict], list[dict], list
         if record is None:
             unknown[construct] += n
         (host if scope == "host" else uses)[name] += n
-    blocks = Counter(c for k in data.kernels for c in set(k.blocking))
+    blocks = Counter(c for k in data.kernels if k.refused_by == "constructs" for c in set(k.blocking))
     rows = []
     for r in sorted(op_coverage.ALL_CONSTRUCTS, key=lambda r: (r.category, r.cuda.lower())):
         rows.append({"cuda": r.cuda, "anchor": RECORD_ANCHORS[r.cuda], "category": r.category,
@@ -284,10 +299,14 @@ def build_site(db: str | Path, output: str | Path, *, sources: list[str] | tuple
     if parity_json:
         matched = attach(data.kernels, load_parity(list(parity_json)))
         notes.append(f"parity results matched {matched} of {len(data.kernels)} kernels")
+        data.directories = model._directories(data.kernels, data.files)  # their verified counts: either source
 
     env = environment()
     latest = data.latest
     parity_run = next((r for r in reversed(data.runs) if r.parity_ran), None)
+    # the totals' parity: the latest run's kernels, each verdict from the history or a --parity-json file
+    parity_counts = Counter(k.shown_parity for k in data.kernels if k.shown_parity)
+    parity_files = sum(1 for k in data.kernels if k.parity_detail)
     slugs = {f"{k.file}:{k.name}": k.slug for k in data.kernels}
     project = describe(list(sources), data.sources, data.root, str(db.resolve().parent), _default_title(data))
     common = dict(version=__version__, project=title or project.title, tree_git=project.git, db_name=db.name,
@@ -298,7 +317,15 @@ def build_site(db: str | Path, output: str | Path, *, sources: list[str] | tuple
         **common, root="", page="overview", previous=data.previous,
         previous_converted=data.previous.converted + data.previous.partial if data.previous else None,
         converted=latest.converted + latest.partial if latest else 0, parity_run=parity_run,
+        parity_counts=parity_counts, parity_files=parity_files,
         chart=Markup(chart.render(data.runs)) if data.runs else "",
+        burndown=Markup(chart.render(data.runs, "Kernels remaining per run", series=chart.BURNDOWN,
+                                     value_of=chart.burndown_values, ident="burndown", kind="burndown",
+                                     description=chart.describe_burndown)) if data.runs else "",
+        todo=data.todo, todo_kernels=_todo_kernels(data), has_inventory=data.has_inventory,
+        has_owners=data.has_owners, blocked_by_constructs=data.kernels_blocked_by_constructs,
+        refused_by=Counter(k.refused_by for k in data.kernels if not k.converted),
+        files_without_kernels=sum(1 for f in data.files if not f["kernels"]),
         root_dir=data.root, changes=data.changes, change_lists=_change_lists(data.changes, slugs, data.root), top_constructs=data.top_constructs,
         top_codes=data.top_codes, directories=data.directories)
     pages["kernels.html"] = env.get_template("kernels.html.j2").render(

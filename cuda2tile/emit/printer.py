@@ -24,6 +24,7 @@ import numpy as np
 import op_coverage
 from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
 from cuda2tile.ir import tile_ir as I
+from cuda2tile.ir.ir_names import nodes
 from cuda2tile.ir import tile_lang_ir as L
 from op_coverage.tile_forms import BUFFER_CARRIERS, INTEGER_DIVISION, REDUCTIONS, SCALAR_CARRIERS
 
@@ -92,6 +93,18 @@ class ExprPrinter:
         # let may be substituted by TVM, a macro's parameter is any expression, and a T.alloc_var is a
         # one-element buffer: T.reinterpret of it reinterprets the buffer, not its value)
         self.lvalue_vars: set[str] = set()
+        self.kernel_scalars: set[str] = set()  # the kernel's scalar parameters
+
+    def macro_arg(self, a: I.Expr) -> str:
+        """An argument of a macro call. TileLang names a Var passed to a macro after the macro's parameter
+        (`IRBuilder.name`): a kernel parameter `hgt` passed to `hu1(a, b)` became `b`, and with `alpha`
+        passed to another macro's `b`, the C back end declared `call(..., int32_t b, float b, ...)`
+        (difftest finding 7). A kernel parameter is passed as a no-op `T.Cast` node, a value, not the Var."""
+        text = self(a)
+        if isinstance(a, I.Var) and a.name in self.lvalue_vars and a.name in self.kernel_scalars \
+                and text == self.names(a.name):
+            return f'{self.t("Cast")}("{a.dtype}", {text})'
+        return text
 
     def t(self, op: str) -> str:
         """A TileLang operation: `T.copy`."""
@@ -204,7 +217,12 @@ class ExprPrinter:
                 return self.float_literal(e.value, e.dtype), atom
             if e.dtype == "int32":
                 return str(e.value), (atom if e.value >= 0 else _PREC["unary"])
-            return f"{self.t(e.dtype)}({e.value})", atom
+            value = e.value
+            if e.dtype.startswith("uint") and value < 0:
+                # C's `-1u` is 4294967295; TileLang refuses `T.uint32(-1)` ("cannot make uint from negative
+                # value"): the constant modulo 2^bits (difftest finding 2)
+                value %= 1 << int(e.dtype[4:])
+            return f"{self.t(e.dtype)}({value})", atom
         if isinstance(e, I.Var):
             name = self.names(e.name)
             carrier = self.scalar_carriers.get(e.name)
@@ -254,6 +272,12 @@ class ExprPrinter:
         if isinstance(e, I.Binary):
             if e.op in INTEGER_DIVISION:
                 return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
+            if e.op in ("and", "or") and any(isinstance(n, I.MacroCall) for n in nodes(e.rhs)):
+                # TileLang refuses a macro call right of `and`/`or` ("Macro `f` is used inside boolean
+                # expressions"); `a && f(x)` is `a ? f(x) : false`, evaluated as lazily (difftest finding
+                # 4). The lift refuses such a call when the macro has statements (they would run anyway).
+                then, other = (self(e.rhs), "False") if e.op == "and" else ("True", self(e.rhs))
+                return f"{self.t('if_then_else')}({self.condition(e.lhs)}, {then}, {other})", atom
             symbol, level = _BINARY[e.op]
             prec = _PREC[level]
             if level == "cmp":
@@ -263,6 +287,11 @@ class ExprPrinter:
             if e.op == "not":
                 # `not (a < b)`: correct without the parentheses too, but easier to read with them
                 return f"not {self.wrap(e.operand, _PREC['cmp'] + 1)}", _PREC["not"]
+            if e.op == "neg" and e.dtype.startswith("uint"):
+                # C's `-k` of an unsigned k is 2^bits - k; TileLang refuses a negated unsigned value
+                # (difftest finding 2), and an unsigned subtraction wraps as C's does
+                prec = _PREC["add"]
+                return f"{self.t(e.dtype)}(0) - {self.wrap(e.operand, prec + 1)}", prec
             symbol = "-" if e.op == "neg" else "~"
             return f"{symbol}{self.wrap(e.operand, _PREC['unary'])}", _PREC["unary"]
         if isinstance(e, I.Cast):
@@ -283,7 +312,7 @@ class ExprPrinter:
         if isinstance(e, I.Intrinsic):
             return self.intrinsic(e), atom
         if isinstance(e, I.MacroCall):
-            args = ", ".join(self.names(a.buffer) if isinstance(a, I.BufferArg) else self(a) for a in e.args)
+            args = ", ".join(self.names(a.buffer) if isinstance(a, I.BufferArg) else self.macro_arg(a) for a in e.args)
             return f"{self.macros(e.name)}({args})", atom
         if isinstance(e, I.AtomicRMW) and e.op not in ("add", "max", "min"):
             helper = f"c2t_atomic_{e.op}_{'f32' if e.dtype == 'float32' else 'i32'}"
@@ -543,6 +572,7 @@ def print_factory(factory: L.Factory, source_name: str, source_lines: list[str],
                           macro_helpers=helpers)
     printer.expr.block_rank = kernel.block_rank
     printer.expr.lvalue_vars |= {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
+    printer.expr.kernel_scalars = {p.name for p in kernel.params if isinstance(p, I.ScalarParam)}
     for s in factory.body:
         printer.stmt(s, 1)
     return PrintedFactory("\n".join(lines + printer.lines), frozenset(helpers | printer.expr.helpers), names)

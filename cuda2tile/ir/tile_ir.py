@@ -508,7 +508,7 @@ class Kernel:
     params: tuple[Param, ...]
     grid_rank: int  # 1..3: how many grid axes the kernel reads
     block_rank: int  # 1..3
-    default_block: tuple[int, ...]
+    default_block: tuple[int, ...] | None  # from a launch of constant shape in the source; None: none gives it
     body: tuple[Stmt, ...]  # statements of the T.Kernel body (a Parallel for barrier-free kernels)
     macros: tuple[Macro, ...]
     line: int = 0

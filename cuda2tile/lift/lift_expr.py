@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import op_coverage
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.errors import LiftError
+from cuda2tile.ir.ir_names import nodes as I_nodes
 from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
@@ -414,8 +415,9 @@ class ExprLifter:
             return self.unop(e)
         if isinstance(e, A.Conditional):
             dtype = self.dtype_of(e)
-            return I.Select(self.condition(e.cond), cast(self.value(e.then), dtype), cast(self.value(e.other), dtype),
-                            dtype)
+            then = self.skippable(self.value(e.then), e.then)
+            other = self.skippable(self.value(e.other), e.other)
+            return I.Select(self.condition(e.cond), cast(then, dtype), cast(other, dtype), dtype)
         if isinstance(e, A.Index):
             return self.load(e)
         if isinstance(e, A.Member):
@@ -461,6 +463,29 @@ class ExprLifter:
             raise LiftError("C2T1207", f"unsupported type '{getattr(e.type, 'spelling', e.type)}'", e.loc)
         return dtype
 
+    def skippable(self, lifted: I.Expr, e: A.Expr) -> I.Expr:
+        """`lifted`, an operand C may not evaluate (a branch of `?:`, right of `&&`/`||`), checked: a call of
+        a `__device__` function whose macro has statements would run them whatever the condition (the
+        macro's statements are traced before the whole expression), so `c ? bump(p, i) : 0` wrote p[i]
+        for every thread. Refused, unless the macro is one expression (`return a * 3 + 1;`), which stays
+        where it is and is skipped as C skips it."""
+        for n in I_nodes(lifted):
+            if isinstance(n, I.MacroCall) and self.macro_has_statements(n.name):
+                raise LiftError("C2T1216", f"'{self.ctx.macros[n.name].cuda_name}' is called where C may skip it "
+                                           "(right of && or ||, a branch of ?:) and its body has statements, which "
+                                           "the conversion would run whatever the condition: call it in a "
+                                           "statement of its own (an `if`) first", e.loc)
+        return lifted
+
+    def macro_has_statements(self, name: str, depth: int = 0) -> bool:
+        macro = self.ctx.macros.get(name)
+        if macro is None or depth > 16:
+            return True  # unknown: assume the worst
+        if len(macro.body) != 1 or not isinstance(macro.body[0], I.Return) or macro.body[0].value is None:
+            return True
+        return any(isinstance(n, I.MacroCall) and self.macro_has_statements(n.name, depth + 1)
+                   for n in I_nodes(macro.body[0].value))
+
     def condition(self, e: A.Expr) -> I.Expr:
         return cast(self.value(e), "bool")
 
@@ -502,7 +527,7 @@ class ExprLifter:
             raise LiftError("C2T1202", "pointer arithmetic used as a value", e.loc)
         dtype = self.dtype_of(e)
         if e.op in ("&&", "||"):
-            return binary(_BINOPS[e.op], self.condition(e.lhs), self.condition(e.rhs), "bool")
+            return binary(_BINOPS[e.op], self.condition(e.lhs), self.skippable(self.condition(e.rhs), e.rhs), "bool")
         lhs, rhs = self.value(e.lhs), self.value(e.rhs)
         if e.op in ("<<", ">>"):
             return binary(_BINOPS[e.op], lhs, cast(rhs, lhs.dtype), dtype)

@@ -24,7 +24,6 @@ from op_coverage import lifting
 from op_coverage.idioms import IDIOMS, RAISABLE
 
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
-DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
 PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, split_phases, privatize,
           narrow_index_arithmetic)
@@ -182,8 +181,10 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
             shared_bytes = max(shared_bytes, site.shared_bytes_value or 0)
             if default_block:
                 break
-    block = tuple(default_block or DEFAULT_BLOCKS[block_rank])
-    block = block + (1,) * (block_rank - len(block))
+    # The factory's default block is the one a launch in the source gives it, never a guess: a kernel
+    # written for 512 threads gave NaN when called with a guessed (16, 16). With no launch of constant
+    # shape the factory has no default and asks for `block=`.
+    block = tuple(default_block) + (1,) * (block_rank - len(default_block)) if default_block else None
     return I.Kernel(
         name=kernel_python_name(fn), cuda_name=fn.name, params=tuple(params), grid_rank=grid_rank,
         block_rank=block_rank, default_block=block,

@@ -197,7 +197,8 @@ def plan_file(cu_path: Path, display: str, analysis: HostAnalysis, options: Pari
     for name in analysis.info.kernels:
         if name in covered or name in launched or not _selected(name, options.kernels):
             continue
-        why = "no launch spec" + ("" if options.infer else f" ({spec_path.name})") + \
+        why = ("no launch spec" if options.infer else f"no entry for it in its launch spec ({spec_path.name})"
+               if spec_path.exists() else f"no launch spec ({spec_path.name})") + \
               ", and no host launch with constant sizes to infer one from"
         entries.append(Entry(name, "none", "", skip=why))
     return entries

@@ -84,6 +84,19 @@ class ModuleJob:
 # one module
 
 
+
+# The block shape `check` lowers a kernel with when neither a launch spec nor a launch in the source gives
+# one (the factory then has no default): lowering only shows the kernel compiles for the target, and any
+# shape of the kernel's rank shows it; the row names the shape used.
+_LOWERING_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
+
+
+def _lowering_block(info: dict) -> tuple[int, ...]:
+    if info.get("default_block"):
+        return tuple(info["default_block"])
+    return _LOWERING_BLOCKS.get(int(info.get("block_rank", 1) or 1), (256,))
+
+
 def _condense(message: str) -> str:
     """TileLang's message, shortened: its last meaningful line, `Unresolved call ir.Op(..name="x"..)` -> x."""
     import re
@@ -296,7 +309,7 @@ def check_module(job: ModuleJob, options: CheckOptions, nvcc: str | None = None,
         if options.kernels and name not in options.kernels and name.split("<")[0] not in options.kernels:
             continue
         spec = specs.get(name)
-        block = tuple(spec.block) if spec is not None else tuple(info.get("default_block", (1,)))
+        block = tuple(spec.block) if spec is not None else _lowering_block(info)
         row = KernelRow(source, job.module_display or job.module, name, int(info.get("source_line", 0) or 0), block)
         for target in options.targets:
             with tilelang_warnings() as caught:  # TileLang's own, per cell (docs/tilelang-warnings.md)

@@ -35,7 +35,7 @@ class TreeScan:
 
 
 def _diag(d: Diagnostic) -> Diag:
-    return Diag(d.code, d.effective_severity.value, d.message, d.loc.line, d.loc.col)
+    return Diag(d.code, d.effective_severity.value, d.message, d.loc.line, d.loc.col, d.loc.file or "")
 
 
 def scan_converted(converted: ConvertedFile) -> dict:
@@ -67,7 +67,8 @@ COVERAGE_SCAN = FileAnalysis("coverage", scan_converted)
 def file_coverage(path: str, result: FileResult, scan: dict) -> FileCoverage:
     """One file's coverage from its conversion and its `scan_converted` output."""
     coverage = FileCoverage(path, result.source, diagnostics=[_diag(d) for d in result.diagnostics],
-                            seconds=scan["seconds"], cached=result.cached)
+                            seconds=scan["seconds"], cached=result.cached,
+                            inventory=dict(result.inventory) if result.inventory is not None else None)
     coverage.occurrences = {fn: [Occurrence(**o) for o in occs] for fn, occs in scan["occurrences"].items()}
     for kr in result.kernels:
         coverage.kernels.append(KernelCoverage(

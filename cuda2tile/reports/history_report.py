@@ -71,8 +71,11 @@ def _run_json(r: H.Run) -> dict:
             "git_commit": r.git_commit, "git_branch": r.git_branch, "git_dirty": None if r.git_dirty is None
             else bool(r.git_dirty), "kernels": r.kernels, "converted": r.converted + r.partial,
             "partial": r.partial, "unsupported": r.unsupported, "parity_ran": bool(r.parity_ran),
-            "parity_verified": r.parity_passed, "parity_failed": r.parity_failed, "constructs": r.constructs,
-            "constructs_supported": r.constructs_supported, "effort_hours": r.effort_hours}
+            "parity_verified": r.parity_passed, "parity_failed": r.parity_failed,
+            "parity_not_checked": r.parity_not_checked, "constructs": r.constructs,
+            "constructs_supported": r.constructs_supported, "defined": r.defined, "found": r.found,
+            "missed": r.missed, "parse_errors": r.parse_errors, "missing_headers": r.missing_headers,
+            "remaining": r.remaining}
 
 
 def _bar(value: int, total: int, width: int = 10) -> str:
@@ -96,6 +99,10 @@ def render_text(data: dict, width: int = 132) -> str:
                       str(r["kernels"]), str(r["converted"]), _bar(r["converted"], r["kernels"]), moved, parity,
                       f"{r['constructs_supported']}/{r['constructs']}", f"{r['seconds']:.2f}")
     console.print(table)
+    last = data["runs"][-1] if data["runs"] else None
+    if last and last["parity_ran"] and last.get("parity_not_checked"):  # never counted as failed
+        console.print(f"parity not checked in run {last['id']}: {last['parity_not_checked']} kernels (no launch spec, "
+                      "not converted...)")
     c = data["changes"]
     if c is None:
         console.print("only one run recorded: no change to show" if data["runs"] else "no runs recorded yet")
@@ -117,10 +124,10 @@ def render_text(data: dict, width: int = 132) -> str:
 
 def render_markdown(data: dict) -> str:
     lines = ["## cuda2tile coverage history", "", "| run | time (UTC) | commit | branch | kernels | converted | "
-             "parity verified | constructs supported |", "|---|---|---|---|---|---|---|---|"]
+             "remaining | parity verified | constructs supported |", "|---|---|---|---|---|---|---|---|---|"]
     for r in data["runs"]:
         lines.append(f"| {r['id']} | {r['started_at'][:19]} | `{(r['git_commit'] or '-')[:10]}` | "
-                     f"{r['git_branch'] or '-'} | {r['kernels']} | {r['converted']} | "
+                     f"{r['git_branch'] or '-'} | {r['kernels']} | {r['converted']} | {r['remaining']} | "
                      f"{r['parity_verified'] if r['parity_ran'] else '-'} | "
                      f"{r['constructs_supported']} / {r['constructs']} |")
     c = data["changes"]

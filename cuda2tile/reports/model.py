@@ -38,6 +38,7 @@ class Diag:
     message: str
     line: int
     col: int
+    file: str = ""  # where it is, as the converter names it (a header's path, relative to the file's folder)
 
 
 @dataclass
@@ -49,7 +50,7 @@ class KernelCoverage:
     factory: str | None = None
     functions: list[str] = field(default_factory=list)  # the kernel and the __device__ functions it calls
     diagnostics: list[Diag] = field(default_factory=list)
-    parity: dict | None = None  # {"status": passed|failed|skipped, "checks", "seconds", "error"} with --parity
+    parity: dict | None = None  # with --parity: {"status": passed|failed|not checked, ...} (reports/parity.py)
     raised: list[str] = field(default_factory=list)  # idioms raised to tile operations (op_coverage/idioms.py)
 
     @property
@@ -66,6 +67,9 @@ class FileCoverage:
     diagnostics: list[Diag] = field(default_factory=list)  # file-level (parse, I/O)
     seconds: float = 0.0  # time the conversion and scan took when it was computed (not when cached)
     cached: bool = False
+    # `__global__` definitions written in the file against those the parser found (the converter's
+    # inventory): {"defined", "found", "not_compiled", "missed"}; None when the file was not parsed
+    inventory: dict[str, int] | None = None
 
     def all_occurrences(self) -> list[Occurrence]:
         """Each source location once: template instantiations share their template's locations."""
@@ -86,7 +90,8 @@ class FileCoverage:
         return {"path": self.path, "display": self.display, "seconds": round(self.seconds, 4),
                 "diagnostics": [asdict(d) for d in self.diagnostics],
                 "kernels": [{**asdict(k), "diagnostics": [asdict(d) for d in k.diagnostics]} for k in self.kernels],
-                "occurrences": {fn: [asdict(o) for o in occs] for fn, occs in self.occurrences.items()}}
+                "occurrences": {fn: [asdict(o) for o in occs] for fn, occs in self.occurrences.items()},
+                "inventory": self.inventory}
 
     @classmethod
     def from_json(cls, data: dict) -> "FileCoverage":
@@ -94,4 +99,4 @@ class FileCoverage:
                    for k in data["kernels"]]
         occurrences = {fn: [Occurrence(**o) for o in occs] for fn, occs in data["occurrences"].items()}
         return cls(data["path"], data["display"], kernels, occurrences, [Diag(**d) for d in data["diagnostics"]],
-                   data.get("seconds", 0.0))
+                   data.get("seconds", 0.0), inventory=data.get("inventory"))

@@ -3,17 +3,34 @@
 
 * conversion: `converted` passes; `partial` passes with its warnings in system-out;
   `unsupported` fails with the diagnostics and blocking constructs as the failure text.
-* parity: `passed` passes, `failed` fails, `skipped` (no launch spec) is skipped.
+* parity (`--parity`: the original against its conversion): `passed` passes (its worst error in
+  system-out), `failed` fails with what went wrong, `not checked` (no launch spec, not converted...)
+  is skipped with the reason.
 * a file that could not be parsed at all is one errored test case.
+* each suite's properties: the file's inventory (`kernels.defined`, `kernels.found`, ...), its clang
+  errors, the headers it misses and its owners (CODEOWNERS).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from cuda2tile.reports.parity import describe as parity_describe
+
 
 def _case(suite: ET.Element, classname: str, name: str, seconds: float) -> ET.Element:
     return ET.SubElement(suite, "testcase", {"classname": classname, "name": name, "time": f"{seconds:.3f}"})
+
+
+def _properties(suite: ET.Element, f: dict) -> None:
+    """The file's inventory and parse health, as the suite's properties."""
+    values = {**{f"kernels.{k}": v for k, v in (f.get("inventory") or {}).items()},
+              "parse_errors": f.get("parse_errors", 0), "missing_headers": " ".join(f.get("missing_headers") or [])}
+    if f.get("owners") is not None:
+        values["owners"] = " ".join(f["owners"])
+    props = ET.SubElement(suite, "properties")
+    for name, value in values.items():
+        ET.SubElement(props, "property", {"name": name, "value": str(value)})
 
 
 def render(report: dict) -> str:
@@ -21,6 +38,7 @@ def render(report: dict) -> str:
     totals = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
     for f in report["files"]:
         suite = ET.SubElement(root, "testsuite", {"name": f["path"], "timestamp": report["generated_at"][:19]})
+        _properties(suite, f)
         counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
         classname = f["display"].rsplit(".", 1)[0].replace("/", ".")
         per_kernel = f["seconds"] / max(len(f["kernels"]), 1)
@@ -44,10 +62,13 @@ def render(report: dict) -> str:
             counts["tests"] += 1
             if parity["status"] == "failed":
                 counts["failures"] += 1
-                ET.SubElement(case, "failure", {"message": parity["error"] or "outputs differ", "type": "parity"})
-            elif parity["status"] == "skipped":
+                ET.SubElement(case, "failure", {"message": parity["error"] or "outputs differ",
+                                                "type": "parity"}).text = parity_describe(parity)
+            elif parity["status"] == "not checked":
                 counts["skipped"] += 1
-                ET.SubElement(case, "skipped", {"message": parity["error"] or "skipped"})
+                ET.SubElement(case, "skipped", {"message": f"not checked: {parity.get('reason') or 'no launch spec'}"})
+            else:
+                ET.SubElement(case, "system-out").text = parity_describe(parity)
         errors = [d for d in f["diagnostics"] if d["severity"] == "error"]
         if not f["kernels"] and errors:
             case = _case(suite, classname, "(file)", f["seconds"])

@@ -2,7 +2,8 @@
 source location, with the diagnostic code as the rule, so code-scanning UIs show it inline.
 
 Kernel diagnostics that no construct result explains (a pointer with an unknown base, a parse
-error...) are results too. Host-code constructs are left out: cuda2tile does not convert host code.
+error...) are results too, and so is each kernel whose `--parity` check failed (C2T1701, at the
+kernel's line; a kernel `not checked` is no result). Host-code constructs are left out: cuda2tile does not convert host code.
 Paths are relative to the working directory when the scanned files lie under it (what GitHub
 code scanning expects when run from the repository root).
 """
@@ -16,8 +17,11 @@ import re
 
 from cuda2tile import __version__
 from cuda2tile.diagnostics import CODES
+from cuda2tile.reports.parity import describe as parity_describe
+from cuda2tile.results import missing_header_name
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+PARITY_CODE = "C2T1701"  # a kernel whose `--parity` check failed
 _LEVEL = {"error": "error", "warning": "warning", "note": "note"}
 
 
@@ -52,8 +56,14 @@ def _fingerprint(*parts) -> str:
     return hashlib.sha256("\0".join(map(str, parts)).encode()).hexdigest()[:32]
 
 
+def _blocked(report: dict) -> dict[tuple[str, str], int]:
+    """(kind, header or clang message) -> kernels it blocks, from the report's to-do list."""
+    return {(t["kind"], t["item"]): t["blocked"] for t in report.get("todo") or []}
+
+
 def render(report: dict) -> str:
     results, codes = [], []
+    blocked = _blocked(report)
     for f in report["files"]:
         uri = _uri(f["path"])
         shown: set[tuple[str, int]] = set()
@@ -79,11 +89,28 @@ def render(report: dict) -> str:
                 continue
             shown.add((d["code"], d["line"]))
             codes.append(d["code"])
-            results.append({
+            result = {
                 "ruleId": d["code"], "level": _LEVEL[d["severity"]], "message": {"text": d["message"]},
                 "locations": [_location(uri, d["line"], d["col"], kernel)],
                 "partialFingerprints": {"cuda2tileDiagnostic/v1": _fingerprint(
-                    f["display"], kernel, d["code"], d["message"])}})
+                    f["display"], kernel, d["code"], d["message"])}}
+            todo = {"C2T1101": "parse error", "C2T1102": "missing header"}.get(d["code"]) if kernel is None else None
+            if todo:  # the to-do list's figure: the kernels this header or clang error blocks in the whole tree
+                item = missing_header_name(d["message"]) if d["code"] == "C2T1102" else d["message"]
+                result["properties"] = {"kernelsBlocked": blocked.get((todo, item), 0)}
+            results.append(result)
+        for k in f["kernels"]:  # `--parity`: a conversion that differs from its original (not checked: no result)
+            parity = k.get("parity") or {}
+            if parity.get("status") != "failed":
+                continue
+            codes.append(PARITY_CODE)
+            results.append({
+                "ruleId": PARITY_CODE, "level": "error",
+                "message": {"text": f"parity: the conversion of '{k['name']}' differs from the original: "
+                                    f"{parity_describe(parity)[len('failed: '):]}"},
+                "locations": [_location(uri, k["line"], 0, k["name"])],
+                "partialFingerprints": {"cuda2tileParity/v1": _fingerprint(f["display"], k["name"], "parity")},
+                "properties": {"parity": parity}})
     rule_ids = sorted(set(codes))
     for r in results:
         r["ruleIndex"] = rule_ids.index(r["ruleId"])

@@ -190,3 +190,36 @@ def test_a_newer_or_foreign_database_is_refused(tmp_path):
     code, _, err = run("history", "--db", str(foreign))
     assert code == 2 and "not a cuda2tile history database" in err
     assert run("history", "--db", str(tmp_path / "missing.db"))[0] == 2
+
+
+def test_migration_to_schema_2_keeps_numpy_reference_runs_and_adds_parity_figures(tmp_path):
+    """A version-1 history (parity was the numpy-reference check, `skipped` without a spec) opens, migrates
+    and keeps its rows: `skipped` reads as `not checked`, the new figures are empty (test_coverage_parity.py
+    fills them)."""
+    db = tmp_path / "old.db"
+    conn = H.connect(db, H.MIGRATIONS[:1])
+    conn.execute("INSERT INTO runs (id, started_at, seconds, tool_version, sources, options, files, kernels, converted, "
+                 "partial, unsupported, parity_ran, parity_passed, parity_failed, constructs, constructs_supported, "
+                 "kernel_lines, converted_lines, effort_hours, files_cached) "
+                 "VALUES (1, '2026-11-01T10:00:00+00:00', 1.0, '0.1.0', '[\"src\"]', '{}', 1, 2, 2, 0, 0, 1, 1, 0, "
+                 "10, 10, 8, 8, 0.0, 0)")
+    conn.executemany("INSERT INTO kernel_results VALUES (1, 'src/a.cu', ?, ?, 'converted', '', '[]', 0.1, ?, ?, ?)",
+                     [("scale", 1, "passed", 0.5, None), ("shift", 2, "skipped", 0.0, "no launch spec")])
+    conn.close()
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 1
+
+    conn = H.connect(db)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == H.SCHEMA_VERSION
+        old = H.runs(conn)[0]
+        assert (old.parity_passed, old.parity_not_checked) == (1, None)
+        rows = H.kernel_results(conn, 1)
+        assert rows[("src/a.cu", "scale")]["parity"] == "passed"
+        shift = rows[("src/a.cu", "shift")]
+        assert (shift["parity"], shift["parity_error"], shift["parity_max_abs"], shift["parity_original"]) == \
+            ("not checked", "no launch spec", None, None)
+    finally:
+        conn.close()
+    code, out, err = run("history", "--db", str(db), "--report-format", "json")  # the command reads it too
+    assert code == 0, err
+    assert json.loads(out)["runs"][0]["parity_not_checked"] is None

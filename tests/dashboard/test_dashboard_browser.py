@@ -73,17 +73,17 @@ def test_pages_load_cleanly_offline(tab, site):
 
 def test_chart_renders(tab, site):
     tab.goto((site / "index.html").as_uri())
-    box = tab.evaluate("(() => { const r = document.querySelector('svg.chart').getBoundingClientRect();"
-                       " return [r.width, r.height]; })()")
+    box = tab.evaluate("(() => { const r = document.querySelector('svg.chart[data-chart=progress]')"
+                       ".getBoundingClientRect(); return [r.width, r.height]; })()")
     assert box[0] > 600 and box[1] > 200
-    lines = tab.evaluate("Array.from(document.querySelectorAll('svg.chart polyline')).map(p => "
+    lines = tab.evaluate("Array.from(document.querySelectorAll('svg.chart[data-chart=progress] polyline')).map(p => "
                          "[p.closest('[data-series]').dataset.series, p.getTotalLength(), "
                          "getComputedStyle(p).stroke, getComputedStyle(p).strokeDasharray])")
     assert {s for s, *_ in lines} == {"kernels", "converted", "unsupported"}
     assert all(length > 100 for _, length, _, _ in lines)
     assert len({(stroke, dash) for _, _, stroke, dash in lines}) == 3  # each line looks different
     assert len({dash for *_, dash in lines}) == 3  # ... even without colour
-    assert tab.evaluate("document.querySelectorAll('svg.chart circle').length") >= 4
+    assert tab.evaluate("document.querySelectorAll('svg.chart[data-chart=progress] circle').length") >= 4
     _clean(tab, "overview")
 
 

@@ -3,8 +3,8 @@
 The title comes from the git work tree holding the tree (else the tree's folder, or its parent's
 for a generic name such as `src`; `--title` wins); commit and branch come from git, and a tree
 outside git says "not a git checkout". At 1024 and 1400 px a directory table wider than the window
-scrolls inside its own region and the page itself never scrolls sideways. A `CODEOWNERS` file in
-the tree changes nothing. Browser checks are skipped, saying why, without Chromium.
+scrolls inside its own region and the page itself never scrolls sideways, with the owners column that
+the tree's `CODEOWNERS` files add. Browser checks are skipped, saying why, without Chromium.
 """
 
 from __future__ import annotations

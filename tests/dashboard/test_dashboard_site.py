@@ -138,7 +138,8 @@ def test_overview_figures():
     hrefs = [a["href"] for a in page.all("a")]
     assert "constructs.html#c-__threadfence" in hrefs and "kernels.html?construct=__threadfence" in hrefs
     assert "kernels.html?dir=misc" in hrefs and "constructs.html#code-C2T1204" in hrefs
-    svg = re.search(r"<svg class=\"chart\".*?</svg>", (site / "index.html").read_text(), re.S).group(0)
+    svg = re.search(r"<svg class=\"chart\" data-chart=\"progress\".*?</svg>", (site / "index.html").read_text(),
+                    re.S).group(0)
     assert svg.count("<polyline") == 3  # kernels, converted, unsupported; no run checked parity
     assert "4 runs from" in svg and "Kernels converted went from 4 of 5 to 8 of 10" in svg
 
@@ -312,7 +313,10 @@ def test_thousand_kernels_twenty_runs_under_five_seconds(tmp_path):
     assert result.kernels == 1000 and result.pages == 1003
     assert seconds < 5.0, f"dashboard of 1,000 kernels x 20 runs took {seconds:.2f} s"
     html = (tmp_path / "site" / "index.html").read_text()
-    assert html.count("<polyline") == 4 and "Top unsupported constructs" in html
+    progress, burndown = (re.search(rf'<svg class="chart" data-chart="{kind}".*?</svg>', html, re.S).group(0)
+                          for kind in ("progress", "burndown"))
+    assert progress.count("<polyline") == 4 and "Top unsupported constructs" in html
+    assert burndown.count("<polyline") == 1  # remaining; these runs recorded no inventory, so no `missed` line
     sizes = sum(p.stat().st_size for p in (tmp_path / "site").rglob("*") if p.is_file())
     assert sizes < 40 * 2**20, sizes
 
@@ -324,3 +328,93 @@ def test_recorded_files_missing_under_src_are_reported(tmp_path):
                        str(tmp_path / "elsewhere"), "--no-cache")
     assert code == 0 and "4 recorded file(s) not found under --src" in err
     assert "was not found in the tree given with <code>--src</code>" in kernel_page(tmp_path / "site", "saxpy").read_text()
+
+
+# ------------------------------------------------------------------ parity from the history and from files
+PARITY_TREE = "".join(f"__global__ void {name}(int n, float* x) {{ int i = threadIdx.x; if (i < n) x[i] = {k}.0f; }}\n"
+                      for k, name in enumerate(("good", "bad", "nospec", "extra", "lonely")))
+
+
+def _parity_history(tmp_path, monkeypatch) -> Path:
+    """One `coverage --parity --db` run whose harness (a stand-in) passed `good` and `extra`, failed `bad`
+    (an infinite ULP error) and did not check `nospec` and `lonely`."""
+    from cuda2tile.parity import harness
+    from cuda2tile.parity.metrics import BufferCheck
+    from cuda2tile.parity.report import FAIL, PASS, SKIP, KernelParity
+
+    def buf(ok, abs_err, rel_err, ulp):
+        return BufferCheck("x", ok, 0 if ok else 5, 64, abs_err, rel_err, ulp, 3, 1.0, 1.0, "rtol=1e-05 atol=1e-06")
+
+    def run_parity(options, progress=None):
+        sides = dict(original="cpu", converted="c", timings={"total": 0.1})
+        return harness.ParityRun([
+            KernelParity("p.cu", "good", PASS, "spec", outputs=[buf(True, 1.19e-07, 2.4e-08, 1.0)], **sides),
+            KernelParity("p.cu", "good", PASS, "spec", outputs=[buf(True, 2e-08, 5e-08, 0.0)], **sides),
+            KernelParity("p.cu", "bad", FAIL, "spec", failure="mismatch", outputs=[buf(False, 4.5, 57.0, float("inf"))],
+                         **sides),
+            KernelParity("p.cu", "extra", PASS, "spec", outputs=[buf(True, 0.0, 0.0, 0.0)], **sides),
+            KernelParity("p.cu", "nospec", SKIP, message="no launch spec (p.toml), and no host launch with constant "
+                                                         "sizes to infer one from"),
+            KernelParity("p.cu", "lonely", SKIP, message="no launch spec (p.toml), and no host launch with constant "
+                                                         "sizes to infer one from")], 1.0, {})
+
+    monkeypatch.setattr(harness, "run_parity", run_parity)
+    tree, db = tmp_path / "tree", tmp_path / "h.db"
+    tree.mkdir()
+    (tree / "p.cu").write_text(PARITY_TREE)
+    code, _, err = run("coverage", str(tree), "--parity", "--db", str(db), "--no-cache", "-j", "1",
+                       "--report-format", "json")
+    assert code == 0, err
+    return db
+
+
+def _row(html: str, kernel: str) -> str:
+    row = re.search(rf"<tr data-status=[^>]*>\s*<th scope=\"row\"><a [^>]*><code>{kernel}</code>.*?</tr>", html, re.S)
+    assert row, kernel
+    return row.group(0)
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_parity_from_the_history_with_the_worst_error(tmp_path, monkeypatch):
+    db = _parity_history(tmp_path, monkeypatch)
+    site = tmp_path / "site"
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(site), "--quiet")
+    assert code == 0, err
+    table = (site / "kernels.html").read_text()
+    good = _row(table, "good")
+    assert 'data-parity="passed"' in good and "✓ parity verified" in _text(good)
+    assert "worst error: abs 1.19e-07, rel 5e-08, 1 ULP" in _text(good) and "(run 1)" in good  # max over launches
+    bad = _row(table, "bad")
+    assert 'data-parity="failed"' in bad and "st-unsupported" in bad and "inf ULP" in _text(bad)
+    lonely = _row(table, "lonely")  # not checked: greyed, with the reason, and no error figures
+    assert 'data-parity="not checked"' in lonely and "badge st-none" in lonely and "worst error" not in lonely
+    assert re.search(r'class="muted parity-reason">no launch spec \(p\.toml\)', lonely)
+    page = _text(kernel_page(site, "good").read_text())
+    assert "worst error over every buffer and launch: abs 1.19e-07, rel 5e-08, 1 ULP" in page
+    assert "original on cpu , conversion on c" in page
+    index = Page(site / "index.html").content
+    assert "Parity-verified 2 40.0% 1 failed 2 not checked" in index
+
+
+def test_a_parity_json_file_wins_for_the_kernels_it_names(tmp_path, monkeypatch):
+    db = _parity_history(tmp_path, monkeypatch)
+    doc = parity_document()
+    doc["kernels"] = [dict(doc["kernels"][0], source="p.cu", kernel="nospec"),  # passed, on a GPU
+                      dict(doc["kernels"][1], source="p.cu", kernel="extra")]  # failed: a mismatch
+    (tmp_path / "p.json").write_text(json.dumps(doc))
+    site = tmp_path / "site"
+    code, _, err = run("dashboard", "--db", str(db), "-o", str(site), "--parity-json", str(tmp_path / "p.json"))
+    assert code == 0, err
+    table = (site / "kernels.html").read_text()
+    nospec, extra = _row(table, "nospec"), _row(table, "extra")
+    assert 'data-parity="passed"' in nospec and "(--parity-json p.json)" in nospec
+    assert "worst error: abs 1.19e-07, rel 2.4e-08, 1 ULP" in _text(nospec)
+    assert 'data-parity="failed"' in extra and "(--parity-json p.json)" in extra  # over the history's pass
+    assert "(run 1)" in _row(table, "good")  # the history still speaks for the kernels no file names
+    index = Page(site / "index.html").content  # the totals count either source
+    assert "Parity-verified 2 40.0% 2 failed 1 not checked" in index and "2 from --parity-json" in index
+    extra_page = _text(kernel_page(site, "extra").read_text())
+    assert "Run 1 ( coverage --parity ), which the --parity-json file below overrides" in extra_page

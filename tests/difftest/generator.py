@@ -37,9 +37,6 @@ VAR_INT, VAR_FLOAT = 2**20, 64.0  # the declared interval of an int / float vari
 # the programs does not hide the others; `generate(..., avoid=frozenset())` and the runner's
 # `--no-avoid` emit them again. Each is a finding recorded in docs/difftest.md with its reduced program.
 KNOWN_BUGS = {
-    "neg-unsigned": "unary minus of an unsigned value (`-key`, `-1u`) is emitted as Python's unary minus on a "
-                    "uint32 (`-T.cast(key, \"uint32\")`, `T.uint32(-1)`), which TileLang refuses to build: "
-                    "'cannot make uint from negative value -1'",
     "local-array-thread-index": "a local array indexed by a value that depends on the thread (`la[t % 4u]`, "
                                 "`la[xu[i] % 4u]`) is emitted as a local buffer indexed through the T.Parallel "
                                 "variable, which TileLang's semantic check refuses ('Local buffer `la` is indexed "
@@ -48,9 +45,10 @@ KNOWN_BUGS = {
                                  "comparison of finding 1 is fixed (tests/regressions/cases/unsigned_conversions.cu), "
                                  "but seed 20261204 index 3 (key = 4152494036, hashed through uint32 products and "
                                  "divisions) still differs in `outh`: not reduced yet",
-    "helper-in-logic": "a __device__ helper called inside `?:`, `&&` or `||` is emitted as a T.macro call inside "
-                       "a Python conditional expression, which TileLang refuses to build ('Macro `hi1` is used "
-                       "inside boolean expressions')",
+    "helper-in-logic": "a __device__ helper whose body has statements (`float tmp = ...; return ...;`), called where "
+                       "C may skip it (a branch of `?:`, right of `&&`/`||`), is refused with C2T1216: the macro's "
+                       "statements would run whatever the condition (finding 4; helpers of one `return` are "
+                       "generated there and convert)",
     "shift-by-select": "a right shift whose amount holds a `?:` (`t >> ((gid <= xi[i] ? w : gid) & 7)`) compared "
                        "with 0 in a branch makes TileLang's lowering of the conversion run forever (a hang)",
 }
@@ -172,9 +170,9 @@ class Gen:
         d = depth - 1
         if ty == "bool":
             return self._bool(d)
-        helper = [h for h in self.helpers.values() if h.ty == ty]
-        if helper and self.ctx.section != "helper" and rng.random() < 0.12 and \
-                not (self.logic and "helper-in-logic" in self.avoid):
+        helper = [h for h in self.helpers.values() if h.ty == ty
+                  and not (self.logic and h.body and "helper-in-logic" in self.avoid)]
+        if helper and self.ctx.section != "helper" and rng.random() < 0.12:
             return self.call_helper(rng.choice(helper))
         if rng.random() < 0.08:
             self.logic += 1
@@ -291,9 +289,7 @@ class Gen:
                                                                        self.expr("unsigned", d))
             return P.Call(fn, args, "unsigned")
         x = self.expr("unsigned", d)
-        op = rng.choice(("~", "-"))
-        if op == "-" and "neg-unsigned" in self.avoid:
-            op = "~"
+        op = rng.choice(("~", "-"))  # `-k` is 2^32 - k (finding 2, fixed)
         return P.Un(op, x, "unsigned")
 
     def shift_amount(self, ty: str, d: int):

@@ -28,7 +28,7 @@ typedef __nv_bfloat16 floatX;
 __global__ void copy_bf(const floatX* a, floatX* out) { out[threadIdx.x] = a[threadIdx.x]; }
 
 // CHECK: # copy_bf (clang_errors.cu:28): not converted, C2T1101: kernel 'copy_bf' is not converted: clang error at clang_errors.cu:27:9: unknown type name '__nv_bfloat16'
-// CHECK: def row_norm(*, block=(256,), target="cuda"):
+// CHECK: def row_norm(*, block=None, target="cuda"):
 // CHECK:                 # clang_errors.cu:23: float total = block_sum(sh, v);
 // CHECK:                 sh[tx] = v_1
 // CHECK:                 sh[tx] = sh[tx] + sh[

@@ -22,7 +22,7 @@ __global__ void fill3d(int nx, int ny, int nz, float* v) {
   int z = blockIdx.z * blockDim.z + threadIdx.z;
   if (x < nx && y < ny && z < nz) v[(z * ny + y) * nx + x] = (float)(x + y + z + gridDim.z);
 }
-// CHECK-LABEL: def fill3d(*, block=(8, 8, 4), target="cuda"):
+// CHECK-LABEL: def fill3d(*, block=None, target="cuda"):
 // CHECK:       with T.Kernel(grid_x, grid_y, grid_z, threads=block_x * block_y * block_z) as (bx, by, bz):
 // CHECK-NEXT:      for tz, ty, tx in T.Parallel(block_z, block_y, block_x):
 // CHECK:               z = bz * block_z + tz

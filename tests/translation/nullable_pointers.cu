@@ -12,7 +12,7 @@ __global__ void scale(const float* x, const float* weight, float* y) {
   if (!weight) w = 2.0f * w;
   y[i] = x[i] * w;
 }
-// CHECK-LABEL: def scale(*, block=(256,), target="cuda", null=()):
+// CHECK-LABEL: def scale(*, block=None, target="cuda", null=()):
 // CHECK:      `null` names the pointer parameters the launch passes as NULL (the kernel tests them:
 // CHECK-NEXT: weight); pass any tensor for each, e.g. of one element: it is never read.
 // CHECK:      weight_is_null = "weight" in null
@@ -23,7 +23,7 @@ __device__ float pick(const float* p, int i) { return p != nullptr ? p[i] : 0.0f
 __global__ void through_helper(const float* x, float* y) {
   y[threadIdx.x] = pick(x, threadIdx.x);
 }
-// CHECK-LABEL: def through_helper(*, block=(256,), target="cuda", null=()):
+// CHECK-LABEL: def through_helper(*, block=None, target="cuda", null=()):
 // CHECK:      pick_result = T.if_then_else(not x_is_null, x[i], T.float32(0.0))
 
 __global__ void local_array(float* y) {

@@ -15,7 +15,7 @@ __global__ void sgemm_naive(int M, int N, int K, const float* A, const float* B,
   for (int k = 0; k < K; ++k) acc += A[row * K + k] * B[k * N + col];
   C[row * N + col] = acc;
 }
-// CHECK-LABEL: def sgemm_naive(*, block=(16, 16), target="cuda", tile=None):
+// CHECK-LABEL: def sgemm_naive(*, block=None, target="cuda", tile=None):
 // CHECK:           # raised: gemm (exact tiled product); the faithful form below runs for other targets and blocks
 // CHECK-NEXT:      if target in ("c", "cuda", "hip"):
 // CHECK-NEXT:          tile_m, tile_n, tile_k, tile_threads, tile_stages = _gemm_tile(tile, target, "exact")
@@ -105,7 +105,7 @@ __global__ void mixed_guard(int M, int N, int K, int total, const float* A, cons
     C[row * N + col] = acc;
   }
 }
-// CHECK-LABEL: def mixed_guard(*, block=(16, 16), target="cuda"):
+// CHECK-LABEL: def mixed_guard(*, block=None, target="cuda"):
 // CHECK-NOT:   raised: gemm
 // CHECK:           acc = acc + A[row * K + k] * B[k * N + col]
 
@@ -119,7 +119,7 @@ __global__ void writes_operand(int M, int N, int K, float* A, const float* B) {
     A[row * K + col] = acc;
   }
 }
-// CHECK-LABEL: def writes_operand(*, block=(16, 16), target="cuda"):
+// CHECK-LABEL: def writes_operand(*, block=None, target="cuda"):
 // CHECK-NOT:   raised: gemm
 // CHECK:           acc = acc + A[row * K + k] * B[k * N + col]
 
@@ -133,7 +133,7 @@ __global__ void biased_start(int M, int N, int K, const float* A, const float* B
     C[row * N + col] = acc;
   }
 }
-// CHECK-LABEL: def biased_start(*, block=(16, 16), target="cuda"):
+// CHECK-LABEL: def biased_start(*, block=None, target="cuda"):
 // CHECK-NOT:   raised: gemm
 __global__ void thread_stride(int M, int N, int K, const float* A, const float* B, float* C) {
   int col = blockIdx.x * blockDim.x + threadIdx.x;
@@ -144,7 +144,7 @@ __global__ void thread_stride(int M, int N, int K, const float* A, const float* 
     C[row * N + col] = acc;
   }
 }
-// CHECK-LABEL: def thread_stride(*, block=(16, 16), target="cuda"):
+// CHECK-LABEL: def thread_stride(*, block=None, target="cuda"):
 // CHECK-NOT:   raised: gemm
 
 // a half accumulator (each step rounds to half: T.gemm's float32 sums would differ)
@@ -157,7 +157,7 @@ __global__ void half_accumulator(int M, int N, int K, const __half* A, const __h
     C[row * N + col] = acc;
   }
 }
-// CHECK-LABEL: def half_accumulator(*, block=(16, 16), target="cuda"):
+// CHECK-LABEL: def half_accumulator(*, block=None, target="cuda"):
 // CHECK-NOT:   raised: gemm
 
 // shared tiles whose B tile is not masked along k (past K it reads B's next rows, not zeros)
@@ -176,6 +176,6 @@ __global__ void tiles_unmasked_k(int M, int N, int K, const float* A, const floa
   }
   if (row < M && col < N) C[row * N + col] = acc;
 }
-// CHECK-LABEL: def tiles_unmasked_k(*, block=(16, 16), target="cuda"):
+// CHECK-LABEL: def tiles_unmasked_k(*, block=None, target="cuda"):
 // CHECK-NOT:   raised: gemm
 // CHECK:       KERNELS = {

@@ -5,7 +5,7 @@ __global__ void saxpy(int n, float a, const float* __restrict__ x, float* __rest
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) y[i] = a * x[i] + y[i];
 }
-// CHECK:      def saxpy(*, block=(256,), target="cuda"):
+// CHECK:      def saxpy(*, block=None, target="cuda"):
 // CHECK:          block_x, = _block_dims(block, 1, "saxpy")
 // CHECK-NEXT:     x_len = T.dynamic("x_len")
 // CHECK-NEXT:     y_len = T.dynamic("y_len")

@@ -21,7 +21,7 @@ void launch(const float* x, float* y) {
   masked_scale<float, true, Mode::Square><<<1, 32>>>(x, y);
   apply<Plus, float><<<1, 32>>>(y);
 }
-// CHECK: def plain(*, block=(256,), target="cuda"):
+// CHECK: def plain(*, block=None, target="cuda"):
 // CHECK: def masked_scale_float_true_Mode_Square(*, block=(32,), target="cuda"):
 // CHECK:     """CUDA kernel `masked_scale<float, true, Mode::Square>` (template_arguments.cu:9) as a TileLang prim_func.
 // CHECK:                 if 1 == 1:

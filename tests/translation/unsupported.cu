@@ -8,7 +8,7 @@ __global__ void cas(unsigned* lock) {
   atomicInc(lock, 4u);
 }
 // CHECK: # cas (unsupported.cu:7): not converted, C2T1205: kernel 'cas' is not converted: 'atomicInc' is not supported (planned)
-// CHECK: def ok(*, block=(256,), target="cuda"):
+// CHECK: def ok(*, block=None, target="cuda"):
 // CHECK-NOT: def cas
 // DIAG: unsupported.cu:8:3: warning: C2T1205: kernel 'cas' is not converted: 'atomicInc' is not supported (planned)
 // DIAG-NEXT: atomicInc(lock, 4u);
