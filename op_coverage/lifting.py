@@ -211,6 +211,31 @@ VECTOR_MAKER_PREFIX = "make_"
 # the members of CUDA's vector types in lane order: `v.z` of a float4 is its lane 2
 VECTOR_LANES = "xyzw"
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HalfLimit:
+    """`std::numeric_limits<c10::Half>::lowest()` and its kin for the 16-bit float types: their result
+    is a class (`c10::Half`, `__half`), which clang does not evaluate to a number, so the values are
+    data, as the bit patterns c10/util/Half.h and BFloat16.h give them. `at::numeric_limits`
+    (ATen/NumericUtils.h) adds `lower_bound`/`upper_bound`, the infinities."""
+    dtype: str  # float16 | bfloat16
+    member: str
+    bits: int
+
+
+_HALF_LIMIT_BITS = {
+    "float16": {"min": 0x0400, "lowest": 0xFBFF, "max": 0x7BFF, "epsilon": 0x1400, "round_error": 0x3800,
+                "infinity": 0x7C00, "quiet_NaN": 0x7E00, "denorm_min": 0x0001, "lower_bound": 0xFC00,
+                "upper_bound": 0x7C00},
+    "bfloat16": {"min": 0x0080, "lowest": 0xFF7F, "max": 0x7F7F, "epsilon": 0x3C00, "round_error": 0x3F00,
+                 "infinity": 0x7F80, "quiet_NaN": 0x7FC0, "denorm_min": 0x0001, "lower_bound": 0xFF80,
+                 "upper_bound": 0x7F80},
+}
+HALF_LIMIT_RECORDS: tuple[HalfLimit, ...] = tuple(
+    HalfLimit(dtype=dtype, member=member, bits=bits)
+    for dtype, members in _HALF_LIMIT_BITS.items() for member, bits in members.items())
+HALF_LIMITS: dict[tuple[str, str], HalfLimit] = {(h.dtype, h.member): h for h in HALF_LIMIT_RECORDS}
+
 BINARY_OPERATORS: dict[str, str] = {o.cuda: o.ir_op for o in OPERATORS}
 BUILTIN_VARIABLES: dict[str, BuiltinVariable] = {b.cuda: b for b in BUILTIN_VARIABLE_RECORDS}
 BARRIERS: dict[str, Barrier] = {b.cuda: b for b in BARRIER_RECORDS}

@@ -94,6 +94,8 @@ class ExprPrinter:
         # one-element buffer: T.reinterpret of it reinterprets the buffer, not its value)
         self.lvalue_vars: set[str] = set()
         self.kernel_scalars: set[str] = set()  # the kernel's scalar parameters
+        self.constant_lets: dict[str, int] = {}  # lets of an integer constant (`b = -31`), by IR name
+        self.macro_params: set[str] = set()  # the parameters of the macro being printed
 
     def macro_arg(self, a: I.Expr) -> str:
         """An argument of a macro call. TileLang names a Var passed to a macro after the macro's parameter
@@ -289,9 +291,10 @@ class ExprPrinter:
                 return f"not {self.wrap(e.operand, _PREC['cmp'] + 1)}", _PREC["not"]
             if e.op == "neg" and e.dtype.startswith("uint"):
                 # C's `-k` of an unsigned k is 2^bits - k; TileLang refuses a negated unsigned value
-                # (difftest finding 2), and an unsigned subtraction wraps as C's does
+                # (difftest finding 2), and TVM refuses `T.uint32(0) - k` when k folds to a positive
+                # constant ("which will cause a negative uint"): two's complement, `~k + 1`, folds and wraps
                 prec = _PREC["add"]
-                return f"{self.t(e.dtype)}(0) - {self.wrap(e.operand, prec + 1)}", prec
+                return f"~{self.wrap(e.operand, _PREC['unary'])} + {self.t(e.dtype)}(1)", prec
             symbol = "-" if e.op == "neg" else "~"
             return f"{symbol}{self.wrap(e.operand, _PREC['unary'])}", _PREC["unary"]
         if isinstance(e, I.Cast):
@@ -304,6 +307,20 @@ class ExprPrinter:
                 # to false (tests/regressions/cases/unsigned_conversions.cu). T.reinterpret needs an
                 # lvalue in C and CUDA: a load, a parameter, a loop variable.
                 return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
+            if src.startswith("int") and e.dtype.startswith("uint") and isinstance(e.operand, I.Var):
+                # TVM folds the cast of a constant with `make_const`, which refuses a negative value for an
+                # unsigned type ("cannot make uint from negative value -31"), and a value is a constant at
+                # trace time when it is a let of one (`b = -31` binds the int itself) or a macro parameter
+                # given one (`as_u(x, -31)`; difftest finding 8). A let of a constant: C's value, folded
+                # here; a macro parameter: sign-extended to int64 and masked, which folds to the same
+                # non-negative value (up to 32 bits; 64-bit targets keep the cast).
+                bits = int(e.dtype[4:])
+                if e.operand.name in self.constant_lets:
+                    value = self.constant_lets[e.operand.name] % (1 << bits)
+                    return f"{self.t(e.dtype)}({value})", atom
+                if e.operand.name in self.macro_params and bits <= 32:
+                    wide = f'{self.t("cast")}({self(e.operand)}, "int64") & {self.t("int64")}({(1 << bits) - 1})'
+                    return f'{self.t("cast")}({wide}, "{e.dtype}")', atom
             return f'{self.t("cast")}({self(e.operand)}, "{e.dtype}")', atom
         if isinstance(e, I.Bitcast):
             return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
@@ -391,7 +408,9 @@ class StmtPrinter:
         self.emit(depth, f"def {name}({', '.join(params)}):")
         where = f" ({self.source_name}:{m.line})" if m.line > 0 else " (from another file)"
         self.emit(depth + 1, f'"""`__device__ {m.cuda_name}`{where}."""')
+        self.expr.macro_params, self.expr.constant_lets = {p.name for p in m.params}, {}
         self.block(m.body, depth + 1)
+        self.expr.macro_params, self.expr.constant_lets = set(), {}  # a macro's names are its own
 
     def stmt(self, s, depth: int) -> None:
         e, n, t = self.expr, self.names, self.expr.t
@@ -399,6 +418,9 @@ class StmtPrinter:
         if isinstance(s, (I.Let, I.AssignVar)):
             if isinstance(s, I.Let) and self.expr.non_negative(s.value):
                 self.expr.non_negative_lets.add(s.name)
+            if isinstance(s, I.Let) and isinstance(s.value, I.Const) and isinstance(s.value.value, int) \
+                    and s.value.dtype.startswith("int"):
+                self.expr.constant_lets[s.name] = s.value.value
             self.emit(depth, f"{n(s.name)} = {e(s.value)}")
         elif isinstance(s, I.Store):
             value = e(s.value)

@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 import clang.cindex as ci
+import numpy as np
+
+from op_coverage import lifting
 
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.parse.clang_eval import evaluate
@@ -166,6 +169,24 @@ def _strip_unexposed(c: ci.Cursor | None) -> ci.Cursor | None:
         c = inner[0]
     return c
 
+
+
+def _half_limit(ref, t: A.CType) -> float | None:
+    """The value of `numeric_limits<T>::member()` for a 16-bit float T (`std::` and `at::`), whose result
+    is a class clang does not evaluate to a number: from `op_coverage.lifting.HALF_LIMITS`."""
+    if ref is None or ref.kind != K.CXX_METHOD or not isinstance(t, A.Scalar) or \
+            t.dtype not in ("float16", "bfloat16"):
+        return None
+    parent = ref.semantic_parent
+    if parent is None or parent.spelling != "numeric_limits" or \
+            not any(_in_namespace(ref, ns) for ns in ("std", "at", "c10")):
+        return None
+    record = lifting.HALF_LIMITS.get((t.dtype, ref.spelling))
+    if record is None:
+        return None
+    if t.dtype == "float16":
+        return float(np.array([record.bits], np.uint16).view(np.float16)[0])
+    return float(np.array([record.bits << 16], np.uint32).view(np.float32)[0])
 
 def _stateless(decl: ci.Cursor) -> bool:
     """A struct or class that holds nothing: no data member, no base class, no virtual function (a
@@ -535,6 +556,9 @@ class _Builder:
             invalid = self.invalid(ref, "function", t, loc)
             if invalid is not None:
                 return invalid
+        limit = _half_limit(ref, t)
+        if limit is not None and not list(c.get_arguments()):
+            return A.FloatLit(limit, t, loc)  # `std::numeric_limits<c10::Half>::lowest()`: a class value
         if name.startswith("__builtin_") or (ref is not None and not self.user_code(ref) and not list(
                 c.get_arguments()) and isinstance(t, A.Scalar)):
             # INFINITY, NAN, HUGE_VALF expand to constant builtins; `std::numeric_limits<float>::lowest()`,

@@ -1,0 +1,15 @@
+// Found by differential testing (tests/difftest, docs/difftest.md, finding 8): a negative integer
+// converted to an unsigned type where TileLang traces it as a constant: a let of one (`int b = -31;
+// (unsigned)b`, as `b = -31` binds the int itself) or a macro parameter given one (`as_u(x, -31)`).
+// TVM folds the cast with `make_const`, which refuses it ("cannot make uint from negative value -31"),
+// so the conversion did not build. The let's value is now folded by the printer (C's 4294967265) and a
+// macro parameter is sign-extended to int64 and masked (`T.cast(b, "int64") & T.int64(4294967295)`).
+// EXPECT: neg_consts pass
+__device__ unsigned as_u(unsigned a, int b) { return a ^ (unsigned)b; }
+__global__ void neg_consts(const unsigned* xu, unsigned* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  int b = -31;
+  unsigned u = (unsigned)b;
+  out[i] = as_u(xu[i], -31) ^ u ^ as_u(u, b);
+}
