@@ -14,6 +14,9 @@ import op_coverage
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.errors import LiftError
 from cuda2tile.ir.ir_names import nodes as I_nodes
+
+# integer divisions trap on a zero divisor where C would not have divided (a skipped operand)
+_INTEGER_DIVISIONS = ("div", "truncdiv", "truncmod", "floordiv", "floormod")
 from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
@@ -465,26 +468,41 @@ class ExprLifter:
 
     def skippable(self, lifted: I.Expr, e: A.Expr) -> I.Expr:
         """`lifted`, an operand C may not evaluate (a branch of `?:`, right of `&&`/`||`), checked: a call of
-        a `__device__` function whose macro has statements would run them whatever the condition (the
-        macro's statements are traced before the whole expression), so `c ? bump(p, i) : 0` wrote p[i]
-        for every thread. Refused, unless the macro is one expression (`return a * 3 + 1;`), which stays
-        where it is and is skipped as C skips it."""
+        a `__device__` function whose macro has statements runs them whatever the condition (the macro's
+        statements are traced before the whole expression), so `c ? bump(p, i) : 0` wrote p[i] for every
+        thread. That is harmless only for statements that compute from values alone (mmcv's
+        `mask[k] && compare_vertices(x, y, x0, y0)`: float arithmetic on its parameters); a statement
+        that stores, reads memory (`x[k]` may be out of bounds where C skips it), divides integers (by
+        zero where C skips it), loops (forever where C skips it) or synchronises is refused. A macro of
+        one `return` stays where it is and is skipped as C skips it."""
         for n in I_nodes(lifted):
-            if isinstance(n, I.MacroCall) and self.macro_has_statements(n.name):
+            if isinstance(n, I.MacroCall) and not self.speculable(n.name):
                 raise LiftError("C2T1216", f"'{self.ctx.macros[n.name].cuda_name}' is called where C may skip it "
-                                           "(right of && or ||, a branch of ?:) and its body has statements, which "
-                                           "the conversion would run whatever the condition: call it in a "
-                                           "statement of its own (an `if`) first", e.loc)
+                                           "(right of && or ||, a branch of ?:) and its body has statements that "
+                                           "store, read memory, divide integers, loop or synchronise, which the "
+                                           "conversion would run whatever the condition: call it in a statement "
+                                           "of its own (an `if`) first", e.loc)
         return lifted
 
-    def macro_has_statements(self, name: str, depth: int = 0) -> bool:
+    def speculable(self, name: str, depth: int = 0) -> bool:
+        """Whether running macro `name` where C would skip it changes nothing: one `return`, or statements
+        that only compute from values (no store, load, integer division, loop, barrier or warp operation;
+        the macros it calls likewise)."""
         macro = self.ctx.macros.get(name)
         if macro is None or depth > 16:
-            return True  # unknown: assume the worst
-        if len(macro.body) != 1 or not isinstance(macro.body[0], I.Return) or macro.body[0].value is None:
-            return True
-        return any(isinstance(n, I.MacroCall) and self.macro_has_statements(n.name, depth + 1)
-                   for n in I_nodes(macro.body[0].value))
+            return False  # unknown: assume the worst
+        if len(macro.body) == 1 and isinstance(macro.body[0], I.Return) and macro.body[0].value is not None:
+            return all(self.speculable(n.name, depth + 1) for n in I_nodes(macro.body[0].value)
+                       if isinstance(n, I.MacroCall))
+        for n in I_nodes(macro.body):
+            if isinstance(n, (I.Store, I.Load, I.PrivateLoad, I.AtomicRMW, I.WarpShuffle, I.WarpVote, I.For,
+                              I.While, I.Barrier)):
+                return False
+            if isinstance(n, I.Binary) and n.op in _INTEGER_DIVISIONS and not n.dtype.startswith(("float", "bfloat")):
+                return False
+            if isinstance(n, I.MacroCall) and not self.speculable(n.name, depth + 1):
+                return False
+        return True
 
     def condition(self, e: A.Expr) -> I.Expr:
         return cast(self.value(e), "bool")
