@@ -277,14 +277,14 @@ def _wrap(value: int, dtype: str) -> int | None:
     return value - (1 << bits) if not dtype.startswith("u") and value >= 1 << (bits - 1) else value
 
 
-def _constant_int(e: I.Expr, local_value, depth: int = 0) -> int | None:
+def constant_int(e: I.Expr, local_value, depth: int = 0) -> int | None:
     """The value of an integer IR expression built from constants alone, with C's integer semantics
     (`~0u` is 0xffffffff, `(unsigned)-1` too, `(1ull << 32) - 1` is 0xffffffff), following the locals
     `local_value(name)` proves constant; None when that is not a proof (a shift by the type's width or
     more, which C leaves undefined, a division by zero, a float, a thread index, a load...)."""
     if depth > 32:
         return None
-    fold = lambda x: _constant_int(x, local_value, depth + 1)  # noqa: E731
+    fold = lambda x: constant_int(x, local_value, depth + 1)  # noqa: E731
     if isinstance(e, I.Const):
         return None if isinstance(e.value, float) else _wrap(int(e.value), e.dtype)
     if isinstance(e, I.Var):
@@ -811,7 +811,7 @@ class ExprLifter:
         if isinstance(mask, A.Call) and mask.callee in lifting.CONSTANT_CALLS and \
                 lifting.CONSTANT_CALLS[mask.callee].value == 0xFFFFFFFF:
             return
-        value = _constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None
+        value = constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None
         if value is None or value & 0xFFFFFFFF != 0xFFFFFFFF:
             raise LiftError("C2T1215", f"'{e.callee}' with a mask other than 0xffffffff: partial-warp "
                                        "operations are not lifted", e.loc)

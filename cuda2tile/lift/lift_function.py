@@ -22,7 +22,7 @@ from cuda2tile.ir.ir_names import nodes
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, ExprLifter, PointerBinding,
                                       ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
-                                      offset_add, offset_scale, struct_binding, struct_leaf_fields)
+                                      constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.hoist_assignments import hoist_assignments
 from cuda2tile.lift.references_as_values import references_as_values
@@ -310,6 +310,14 @@ class FunctionLifter(ExprLifter):
         if isinstance(s, A.If) and self.has_inlined_call(s.cond):  # `if (warp_sum(v) > 0)`
             hoisted, cond = self.hoist_inlined_calls(s.cond, line)
             return hoisted + self.stmt(replace(s, cond=cond))
+        if isinstance(s, A.If) and not self.has_effects(s.cond):
+            taken = constant_int(self.condition(s.cond), self.immutable_local_value)
+            if taken is not None:
+                # a condition C's rules fold to a constant: `if (REDUCE == SUM || REDUCE == MEAN)` of a
+                # template parameter (pytorch_scatter's reducers). Only the branch taken is lifted, as
+                # compilers do: the other can never run, and a construct the lift refuses there (the
+                # CAS loop of another reduction) no longer refuses the kernel.
+                return list(self.block(s.then if taken else s.other))
         if isinstance(s, A.If):
             cond, then, other = self.condition(s.cond), self.block(s.then), self.block(s.other)
             if not then and not other and not self.has_effects(s.cond):

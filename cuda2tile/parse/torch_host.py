@@ -867,6 +867,12 @@ def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: 
         result.error = f"clang could not parse {display}: {err}"
         return result
     reader = _Reader(path, display, project_files, split_source_lines(text))
+    # clang's errors in this file, by line: a function holding one is not read. Clang drops the code it
+    # could not type (`return ScatterSum::apply(...)[0];` against stand-in headers without
+    # `torch::autograd::Function`), and the function would lift as an empty body returning None.
+    errors = sorted((d.location.line, d.location.column, d.spelling) for d in tu.diagnostics
+                    if d.severity >= ci.Diagnostic.Error and d.location.file is not None
+                    and os.path.realpath(d.location.file.name) == real)
     blocks = list(_registration_blocks(reader, tu))
     init_usrs = {usr: (kind, ns, key) for kind, ns, key, usr in blocks}
     for c in _top_level(reader, tu.cursor):
@@ -883,5 +889,14 @@ def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: 
             continue
         if c.spelling.startswith(("PyInit_", "__c2t_inst_")):
             continue
-        result.functions.append(reader.function(c))
+        function = reader.function(c)
+        inside = [e for e in errors if c.extent.start.line <= e[0] <= c.extent.end.line]
+        if inside:
+            line, column, message = inside[0]
+            more = f" (and {len(inside) - 1} more clang errors)" if len(inside) > 1 else ""
+            stmt = HUnsupportedStmt(f"clang error at {display}:{line}:{column}: {message}{more}",
+                                    Location(display, line, column))
+            function = HFunction(function.name, function.qualified, function.params, function.return_type,
+                                 HBlock((stmt,), function.body.loc), function.loc, function.path)
+        result.functions.append(function)
     return result

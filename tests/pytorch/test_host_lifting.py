@@ -120,6 +120,30 @@ def test_a_pybind11_module_becomes_a_module_of_that_name(tmp_path):
     assert "x must be a contiguous CUDA tensor" in printed
 
 
+def test_a_host_function_clang_could_not_type_is_refused_not_emptied(tmp_path):
+    """Clang drops the code it could not type: `return Twice::apply(x)[0];` against headers without
+    `torch::autograd::Function` lifted as an empty body, an op returning None (found on pytorch_scatter:
+    nine of its functions). Such a function is refused with clang's message at its line."""
+    src = tmp_path / "pybind_extension-src"
+    shutil.copytree(HERE / "pybind_extension", src)
+    cu = src / "pyext.cu"
+    text = cu.read_text().replace("PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {", """torch::Tensor twice(torch::Tensor x) {
+  return Twice::apply(x)[0];
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("twice", &twice, "2 x, through an autograd function");""")
+    cu.write_text(text)
+    out = tmp_path / "out"
+    done = run_cli("convert", str(src), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    line = text.splitlines().index("  return Twice::apply(x)[0];") + 1
+    assert (f"C2T1601: `twice` is not lifted to Python: host code not lifted: clang error at pyext.cu:{line}:"
+            in done.stderr), done.stderr
+    assert "PyTorch extension pyext: 1 module functions lifted" in done.stderr
+    assert "def twice" not in (out / "pyext.py").read_text()
+
+
 def test_a_tree_that_is_not_an_extension_gets_no_package(tmp_path):
     src = tmp_path / "plain"
     src.mkdir()

@@ -28,7 +28,7 @@ CHECKS = [
   ("library records only", "cuda2tile/parse/build_ast.py", "        if not _library_declaration(t.get_declaration()):\n", "        if False:\n", "@audit_user_types"),
   # the lift's fixes (each reverted by one line; the regression case's parity or refusal must fail)
   ("per-thread storage for phase-assigned variables", "cuda2tile/passes/privatize.py", "    uniform = uniform_variables(kernel.body, params) - _assigned_in_phases(kernel.body)", "    uniform = uniform_variables(kernel.body, params)", "@loopvar_barrier"),
-  ("masks folded", "cuda2tile/lift/lift_expr.py", "        value = _constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None", "        value = self.value(mask).value if mask is not None and hasattr(self.value(mask), 'value') else None", "@mask_folding"),
+  ("masks folded", "cuda2tile/lift/lift_expr.py", "        value = constant_int(self.value(mask), self.immutable_local_value) if mask is not None else None", "        value = self.value(mask).value if mask is not None and hasattr(self.value(mask), 'value') else None", "@mask_folding"),
   ("unsigned counters signed", "cuda2tile/lift/lift_function.py", "            counter = _signed_counter(start, stop, stride.value, cond.op)\n", "            counter = start.dtype\n", "@unsigned_loops"),
   ("serial bound invariant", "cuda2tile/lift/lift_function.py", "        if not self.loop_invariant(cond.rhs, s.body):\n", "        if False:\n", "@audit_loops"),
   ("cursor step invariant", "cuda2tile/lift/lift_function.py", "        if step.value is not None and not self.loop_invariant(step.value, s.body):\n", "        if False:\n", "@audit_loops"),
