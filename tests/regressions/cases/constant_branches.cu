@@ -7,6 +7,8 @@
 // EXPECT: reduce_write<float, SUM> pass
 // EXPECT: reduce_write<float, MUL> refused C2T1202
 // EXPECT: scale_by_mode<2> pass
+// EXPECT: maybe_sync<0> pass
+// EXPECT: maybe_sync<1> pass
 enum Op { SUM, MUL, MAX };
 
 template <typename T, Op R>
@@ -39,3 +41,15 @@ __global__ void scale_by_mode(const float* x, float* y, int n) {
   }
 }
 template __global__ void scale_by_mode<2>(const float*, float*, int);
+
+// A constant early return before a barrier: the whole block returns (N == 0) or none does.
+template <int N>
+__global__ void maybe_sync(float* y) {
+  __shared__ float s[32];
+  s[threadIdx.x] = (float)threadIdx.x;
+  if (N == 0) return;
+  __syncthreads();
+  y[threadIdx.x] = s[31 - threadIdx.x];
+}
+template __global__ void maybe_sync<0>(float*);
+template __global__ void maybe_sync<1>(float*);
