@@ -103,8 +103,7 @@ class ExprPrinter:
         passed to another macro's `b`, the C back end declared `call(..., int32_t b, float b, ...)`
         (difftest finding 7). A kernel parameter is passed as a no-op `T.Cast` node, a value, not the Var."""
         text = self(a)
-        if isinstance(a, I.Var) and a.name in self.lvalue_vars and a.name in self.kernel_scalars \
-                and text == self.names(a.name):
+        if isinstance(a, I.Var) and a.name in self.kernel_scalars and text == self.names(a.name):
             return f'{self.t("Cast")}("{a.dtype}", {text})'
         return text
 

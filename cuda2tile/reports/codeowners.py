@@ -22,6 +22,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from cuda2tile.parse.tree_scan import repository_root
+
 LOCATIONS = (".github/CODEOWNERS", "CODEOWNERS", "docs/CODEOWNERS")
 
 
@@ -43,7 +45,8 @@ class CodeOwners:
     def owners(self, path: str) -> tuple[str, ...] | None:
         """The owners of `path` (a file on disk, absolute or relative to the working directory), () when
         the last matching line names none or no line matches; None when `path` is outside `base`."""
-        rel = os.path.relpath(os.path.abspath(path), self.base).replace(os.sep, "/")
+        # real paths on both sides: the git root is found through them (tree_scan.repository_root)
+        rel = os.path.relpath(os.path.realpath(path), os.path.realpath(self.base)).replace(os.sep, "/")
         if rel == ".." or rel.startswith("../"):
             return None
         return owners_of(self.rules, rel)
@@ -122,22 +125,10 @@ def parse(text: str, path: str = "CODEOWNERS", base: str = ".") -> CodeOwners:
     return result
 
 
-def git_root(path: str) -> str | None:
-    """The nearest directory at or above `path` holding `.git` (a directory, or a worktree's file)."""
-    here = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-    while True:
-        if os.path.exists(os.path.join(here, ".git")):
-            return here
-        parent = os.path.dirname(here)
-        if parent == here:
-            return None
-        here = parent
-
-
 def find(source: str) -> CodeOwners | None:
     """The CODEOWNERS that governs the tree `source` (a directory or a file), or None."""
     tree = os.path.abspath(source if os.path.isdir(source) else os.path.dirname(source) or ".")
-    bases = [b for b in (git_root(tree), tree) if b]
+    bases = [b for b in (repository_root(tree), tree) if b]
     for base in dict.fromkeys(bases):
         for location in LOCATIONS:
             candidate = os.path.join(base, location)

@@ -18,7 +18,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from cuda2tile import cli
+from dashboard_cdp import Browser, find_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus"
@@ -134,3 +137,20 @@ def fresh_copy(site: Path) -> Path:
     atexit.register(shutil.rmtree, target.parent, True)
     shutil.copytree(site, target)
     return target
+
+
+CHROMIUM = find_chromium()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for a test module; skipped, saying why, when it is missing or does not start."""
+    if CHROMIUM is None:
+        pytest.skip("headless browser checks skipped: no Chromium found (`apt-get install -y chromium`, as .ci/run "
+                    "does, or set CUDA2TILE_CHROMIUM)")
+    try:
+        b = Browser.launch(CHROMIUM)
+    except Exception as err:
+        pytest.skip(f"headless browser checks skipped: Chromium ({CHROMIUM}) did not start: {err}")
+    yield b
+    b.close()

@@ -17,11 +17,9 @@ from pathlib import Path
 import pytest
 
 from c2t_testsupport import write_inventory_tree
-from dashboard_cdp import Browser, find_chromium
-from dashboard_helpers import ARTIFACTS, run
+from dashboard_helpers import ARTIFACTS, browser, run  # noqa: F401 (browser: a fixture)
 from cuda2tile.reports import history as H
 
-CHROMIUM = find_chromium()
 
 
 @pytest.fixture(scope="module")
@@ -101,19 +99,6 @@ def test_a_history_from_before_the_inventory_still_builds(tmp_path):
     assert "41.5" not in html and _element(html, "total-remaining").startswith("1 kernels: 1 refused")
     with sqlite3.connect(db) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == H.SCHEMA_VERSION
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("headless browser checks skipped: no Chromium found (`apt-get install -y chromium`, as .ci/run "
-                    "does, or set CUDA2TILE_CHROMIUM)")
-    try:
-        b = Browser.launch(CHROMIUM)
-    except Exception as err:
-        pytest.skip(f"headless browser checks skipped: Chromium ({CHROMIUM}) did not start: {err}")
-    yield b
-    b.close()
 
 
 def test_in_a_browser_at_1024_px(browser, site):

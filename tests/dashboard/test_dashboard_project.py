@@ -16,13 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from dashboard_cdp import Browser, find_chromium
-from dashboard_helpers import ARTIFACTS, SCALE_V1, run
+from dashboard_helpers import ARTIFACTS, SCALE_V1, browser, run  # noqa: F401 (browser: a fixture)
 from cuda2tile.dashboard.project import folder_name
 
 LONG = "a_directory_name_far_too_long_to_fit_beside_its_numbers_" * 4  # one path component, no place to wrap
 GIT = shutil.which("git")
-CHROMIUM = find_chromium()
 
 
 def _git(cwd: Path, *args: str) -> str:
@@ -131,19 +129,6 @@ def test_title_option_wins_and_the_recorded_tree_is_used_without_src(sites, tmp_
     code, _, err = run("dashboard", "--db", str(tmp_path / "coverage.db"), "-o", str(tmp_path / "site2"), "--quiet")
     assert code == 0, err
     assert "<title>Overview · gizmo CUDA" in (tmp_path / "site2" / "index.html").read_text()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("headless browser checks skipped: no Chromium found (`apt-get install -y chromium`, as .ci/run "
-                    "does, or set CUDA2TILE_CHROMIUM)")
-    try:
-        b = Browser.launch(CHROMIUM)
-    except Exception as err:
-        pytest.skip(f"headless browser checks skipped: Chromium ({CHROMIUM}) did not start: {err}")
-    yield b
-    b.close()
 
 
 WRAPPERS = ("Array.from(document.querySelectorAll('.scroll')).map(s => ({label: s.getAttribute('aria-label') || "
