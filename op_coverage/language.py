@@ -150,10 +150,17 @@ LANGUAGE: list[Construct] = [
               tests=("tests/translation/nullable_pointers.cu", "corpus/misc/optional_inputs.cu"),
               note="`if (weight != NULL)`, `bias == nullptr ? 0 : bias[c]`, `if (mask)`, `!p` on a kernel's pointer "
                    "parameter (or struct field); a NULL test of a __device__ function's own pointer parameter "
-                   "that is not inlined is refused"),
-    Construct(cuda="SharedMemory<T>", category="language", status=U, code="C2T1210", effort="medium",
-              note="the samples' `SharedMemory<T>` conversion operator over `extern __shared__`: declare "
-                   "`extern __shared__ T s[]` in the kernel instead"),
+                   "that is not inlined is refused. `nullptr` passed to an inlined __device__ function "
+                   "(`norm_(out, nullptr, x)`, apex's RMS norm; corpus/types/half_io.cu): its tests fold to "
+                   "true, any other use of it is refused (C2T1210)"),
+    Construct(cuda="SharedMemory<T>", category="language", status=P, code="C2T1210", effort="low",
+              tilelang="the block's one dynamic pool (`T.alloc_shared((shared_bytes // 4,), ...)`)",
+              tests=("tests/translation/shared_memory_idiom.cu", "corpus/cooperative/dynamic_shared.cu"),
+              note="a struct specialised per type whose member function declares `extern __shared__` and returns it "
+                   "(`T* buf = SharedMemory<T>().getPointer();`, apex, SHOC), and any `__device__` function whose "
+                   "body only declares and returns a pointer: the call names the pool, in the kernel and its "
+                   "helpers alike. Refused: the samples' conversion-operator form (`operator T*()`), a pointer "
+                   "function that computes anything else"),
     Construct(cuda="comma operator", category="language", status=S,
               tilelang="the left as a statement before, the right as the value",
               tests=("tests/translation/assignment_values.cu",),
@@ -161,9 +168,16 @@ LANGUAGE: list[Construct] = [
     # language features beyond plain C expressions
     Construct(cuda="cast", category="language", status=S, tilelang="T.cast(x, dtype)", tests=("corpus",),
               note="C casts, static_cast, T(x)", aliases=("static_cast",)),
-    Construct(cuda="reinterpret_cast", category="language", status=S,
-              tilelang="element offset scaled by the lane count", tests=("corpus",),
-              note="pointer casts between a scalar and its vector type only"),
+    Construct(cuda="reinterpret_cast", category="language", status=P, code="C2T1202", effort="medium",
+              tilelang="element offset scaled by the lane count; T.reinterpret for another dtype of the same size",
+              tests=("corpus", "tests/translation/bit_views.cu", "corpus/cooperative/atomic_cas.cu",
+                     "corpus/types/half_io.cu"),
+              note="pointer casts between a scalar and its vector type (`(float4*)x`); to another scalar of the "
+                   "same size (`(int*)f`, `(unsigned long long*)d`): loads and stores bit-cast, atomicCAS/"
+                   "atomicExch swap the element's bits (CAS loops); a copy of whole elements through a wider type "
+                   "(`*((float2*)dst) = *((float2*)src)` over halves, a zero-fill `= make_float2(0.f, 0.f)`) is "
+                   "that many element copies. Refused: other sizes (`(int*)` over shorts, sub-word CAS loops that "
+                   "need `(size_t)address & 3`), reading bits as a vector"),
     Construct(cuda="string literal", category="language", status=U, code="C2T1202", effort="low",
               note="only meaningful as printf's format"),
     Construct(cuda="pointer parameter moved", category="language", status=S,

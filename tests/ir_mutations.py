@@ -330,6 +330,45 @@ def zero_first_initialiser(kernel: I.Kernel, array: str) -> I.Kernel:
     return mutated
 
 
+def drop_last_lane_of_wide_copies(kernel: I.Kernel) -> I.Kernel:
+    """`*((float2*)dst) = *((float2*)src)` of four halves copied as three: the store of each copy's
+    last element (its value the load named `..._bits_3`) left out, in the kernel and its macros."""
+    dropped = []
+
+    def keep(stmts):
+        out = []
+        for s in stmts:
+            if isinstance(s, I.Store) and isinstance(s.value, I.Var) and s.value.name.endswith("_bits_3"):
+                dropped.append(s)
+                continue
+            for field in ("body", "then", "other", "raised", "faithful"):
+                if isinstance(getattr(s, field, None), tuple):
+                    s = replace(s, **{field: keep(getattr(s, field))})
+            out.append(s)
+        return tuple(out)
+
+    mutated = replace(kernel, body=keep(kernel.body), macros=tuple(replace(m, body=keep(m.body))
+                                                                    for m in kernel.macros))
+    assert dropped, "no copy through a wider type"
+    return mutated
+
+
+def cas_swaps_in_the_expected_bits(kernel: I.Kernel) -> I.Kernel:
+    """Every atomicCAS on another dtype's bits swaps in what it expected (`atomicCAS(p, assumed,
+    assumed)`): the CAS loop ends at once and the element never changes."""
+    done = []
+
+    def fn(n):
+        if isinstance(n, I.AtomicRMW) and n.op == "cas" and n.storage:
+            done.append(n)
+            return replace(n, value=n.compare)
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn), macros=map_exprs(kernel.macros, fn))
+    assert done, "no atomicCAS on another dtype's bits"
+    return mutated
+
+
 def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:
     """Lift `cu`'s kernel `name` (raising `raise_idioms`, None: every idiom), apply `mutate` (None: no
     mutation), emit it alone as the module `path`."""

@@ -8,7 +8,8 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import (drop_first_assignment_to, drop_first_break, emit_mutant, freeze_first_pointer_step,
+from ir_mutations import (cas_swaps_in_the_expected_bits, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
+                          freeze_first_pointer_step,
                           functor_call_returns_its_operand, invert_null_flags, loosen_first_float_class,
                           perturb_first_store, read_sibling_field, write_back_lost, zero_first_initialiser)
 
@@ -141,3 +142,33 @@ def test_float_class_loosened_is_caught(tmp_path):
     mutant = load_module(emit_mutant(cu, "sanitize", loosen_first_float_class, tmp_path / "mutant.py"))
     result = check_kernel(cu, mutant, spec, "elementwise/float_class.cu")
     assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["half_masked_copy", "half_masked_copy_nomask"])
+def test_wide_copy_short_by_one_is_caught(name, tmp_path):
+    """`*((float2*)dst) = *((float2*)src)` over `__half*` moves four elements; a conversion that copies
+    three leaves every fourth element of the output stale."""
+    cu = CORPUS / "types/half_io.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec, "types/half_io.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, name, drop_last_lane_of_wide_copies, tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "types/half_io.cu")
+    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+def test_cas_on_bits_that_swaps_nothing_is_caught(tmp_path):
+    """The CAS loops of `segment_atomics` (a float product through `(int*)`, a double one through
+    `(unsigned long long*)`, an int64 max): a conversion whose CAS writes back the bits it expected
+    leaves every segment at its initial value."""
+    cu = CORPUS / "cooperative/atomic_cas.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "segment_atomics")
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, "segment_atomics", None, tmp_path / "ok.py")), spec,
+                           "cooperative/atomic_cas.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, "segment_atomics", cas_swaps_in_the_expected_bits, tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "cooperative/atomic_cas.cu")
+    bad = {c.name for c in result.comparisons if not c.ok}
+    assert {"prod", "prod64", "top"} <= bad, result.describe()

@@ -4,7 +4,11 @@
 //   flag_atomics   atomicOr / atomicXor / atomicAnd on int flags, and atomicExch whose returned
 //                  old value is checked (every thread swaps in 7 over an initial 0, so each sees
 //                  0 or 7 whatever the order)
+//   segment_atomics  atomic multiply and max that CUDA lacks, as libraries write them: a CAS loop on
+//                  the element's bits through `(int*)`, `(unsigned long long*)` views of float,
+//                  double and int64 buffers
 #include <cuda_runtime.h>
+#include <cstdint>
 
 __device__ int atomic_add_capped(int* addr, int value, int cap)
 {
@@ -39,6 +43,55 @@ __global__ void flag_atomics(int n, const int* x, int* flags, int* slot, int* se
     }
 }
 
+__device__ void atomic_mul(float* address, float val)
+{
+    int* address_as_i = (int*)address;
+    int old = *address_as_i;
+    int assumed;
+    do {
+        assumed = old;
+        old = atomicCAS(address_as_i, assumed, __float_as_int(val * __int_as_float(assumed)));
+    } while (assumed != old);
+}
+
+__device__ void atomic_mul(double* address, double val)
+{
+    unsigned long long int* address_as_ull = (unsigned long long int*)address;
+    unsigned long long int old = *address_as_ull;
+    unsigned long long int assumed;
+    do {
+        assumed = old;
+        old = atomicCAS(address_as_ull, assumed, __double_as_longlong(val * __longlong_as_double(assumed)));
+    } while (assumed != old);
+}
+
+__device__ void atomic_max(int64_t* address, int64_t val)
+{
+    unsigned long long* address_as_ull = (unsigned long long*)address;
+    unsigned long long old = *address_as_ull;
+    unsigned long long assumed;
+    do {
+        assumed = old;
+        int64_t current = (int64_t)old;
+        old = atomicCAS(address_as_ull, assumed, (unsigned long long)(val > current ? val : current));
+    } while (assumed != old);
+}
+
+// per segment seg[i]: prod[s] *= a power of two chosen by code[i] (exact in any order),
+// prod64 likewise in double, top[s] = max(top[s], key[i]) over int64 keys
+__global__ void segment_atomics(int n, const int* seg, const int* code, const int64_t* key, float* prod,
+                                double* prod64, int64_t* top)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float f = (code[i] & 1) ? 2.0f : 0.5f;
+        if (code[i] & 2) f = -f;
+        atomic_mul(prod + seg[i], f);
+        atomic_mul(&prod64[seg[i]], (double)f * 4.0);
+        atomic_max(top + seg[i], key[i]);
+    }
+}
+
 int main()
 {
     const int N = 1000;
@@ -50,7 +103,16 @@ int main()
     cudaMalloc(&seen, N * sizeof(int));
     capped_count<<<(N + 127) / 128, 128>>>(N, 1500, x, total);
     flag_atomics<<<(N + 127) / 128, 128>>>(N, x, flags, slot, seen);
+    float* prod;
+    double* prod64;
+    int64_t *key, *top;
+    cudaMalloc(&prod, 16 * sizeof(float));
+    cudaMalloc(&prod64, 16 * sizeof(double));
+    cudaMalloc(&key, N * sizeof(int64_t));
+    cudaMalloc(&top, 16 * sizeof(int64_t));
+    segment_atomics<<<(N + 127) / 128, 128>>>(N, x, seen, key, prod, prod64, top);
     cudaDeviceSynchronize();
+    cudaFree(prod); cudaFree(prod64); cudaFree(key); cudaFree(top);
     cudaFree(x); cudaFree(total); cudaFree(flags); cudaFree(slot); cudaFree(seen);
     return 0;
 }

@@ -17,3 +17,16 @@ def flag_atomics(n, x, flags, slot, seen):
     s = seen.copy()
     s[:n] = 1  # the slot starts at 0 and every swap writes 7: each thread sees 0 or 7
     return {"flags": f, "slot": np.array([7], dtype=np.int32), "seen": s}
+
+
+def segment_atomics(n, seg, code, key, prod, prod64, top):
+    """Products of powers of two (exact whatever the order of the atomic updates), maxima."""
+    p, p64, t = prod.copy(), prod64.copy(), top.copy()
+    for i in range(n):
+        f = np.float32(2.0 if code[i] & 1 else 0.5)
+        if code[i] & 2:
+            f = -f
+        p[seg[i]] = np.float32(p[seg[i]] * f)
+        p64[seg[i]] = p64[seg[i]] * (np.float64(f) * 4.0)
+        t[seg[i]] = max(t[seg[i]], key[i])
+    return {"prod": p, "prod64": p64, "top": t}

@@ -45,6 +45,44 @@ __global__ void dyn_minmax(int n, const float* x, float* lo, float* hi)
     }
 }
 
+// The SharedMemory<T> idiom (CUDA samples, apex, SHOC): `extern __shared__ T pool[]` cannot be
+// declared once per type in a template, so a struct specialised per type hands out its own pool.
+template <typename T> struct SharedMemory;
+template <> struct SharedMemory<float> {
+    __device__ float* getPointer() { extern __shared__ float s_float[]; return s_float; }
+};
+template <> struct SharedMemory<double> {
+    __device__ double* getPointer() { extern __shared__ double s_double[]; return s_double; }
+};
+
+// the block's partial sums, halved in place; asks for the pool again, as helpers do
+template <typename T>
+__device__ T tree_sum(int t)
+{
+    SharedMemory<T> smem;
+    T* buf = smem.getPointer();
+    for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (t < s) buf[t] += buf[t + s];
+        __syncthreads();
+    }
+    return buf[0];
+}
+
+// sums[b] = sum of block b's squares, plus the first element of the block (read back from the pool)
+template <typename T>
+__global__ void dyn_block_sumsq(int n, const T* x, T* sums)
+{
+    SharedMemory<T> smem;
+    T* buf = smem.getPointer();
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    T v = (i < n) ? x[i] : T(0);
+    buf[t] = v * v;
+    __syncthreads();
+    T total = tree_sum<T>(t);
+    if (t == 0) sums[blockIdx.x] = total + x[blockIdx.x * blockDim.x];
+}
+
 int main()
 {
     const int N = 2000;
@@ -66,7 +104,16 @@ int main()
 
     dyn_two_views<<<BLOCKS, THREADS, 2 * THREADS * sizeof(float)>>>(N, x, y, out);
     dyn_minmax<<<BLOCKS_MM, THREADS_MM, 2 * THREADS_MM * sizeof(float)>>>(N, x, lo, hi);
+    dyn_block_sumsq<float><<<BLOCKS_MM, THREADS_MM, THREADS_MM * sizeof(float)>>>(N, x, lo);
+    double* xd;
+    double* sd;
+    cudaMalloc(&xd, N * sizeof(double));
+    cudaMalloc(&sd, BLOCKS_MM * sizeof(double));
+    cudaMemset(xd, 0, N * sizeof(double));
+    dyn_block_sumsq<double><<<BLOCKS_MM, THREADS_MM, THREADS_MM * sizeof(double)>>>(N, xd, sd);
     cudaDeviceSynchronize();
+    cudaFree(xd);
+    cudaFree(sd);
 
     cudaMemcpy(h, lo, BLOCKS_MM * sizeof(float), cudaMemcpyDeviceToHost);
     printf("lo[0] = %f\n", h[0]);

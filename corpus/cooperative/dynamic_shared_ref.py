@@ -29,3 +29,19 @@ def dyn_minmax(n, x, lo, hi):
         lo_out[b] = seg.min()
         hi_out[b] = seg.max()
     return {"lo": lo_out, "hi": hi_out}
+
+
+def dyn_block_sumsq(n, x, sums):
+    """The kernel's tree, in its order: pairs (t, t + s) for s = 32, 16, ... 1, in x's dtype."""
+    B = 64
+    out = sums.copy()
+    for b in range(sums.shape[0]):
+        buf = np.zeros(B, dtype=x.dtype)
+        seg = x[b * B:min((b + 1) * B, n)]
+        buf[:len(seg)] = seg * seg
+        s = B // 2
+        while s > 0:
+            buf[:s] = buf[:s] + buf[s:2 * s]
+            s //= 2
+        out[b] = buf[0] + x[b * B]
+    return {"sums": out}

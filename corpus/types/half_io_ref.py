@@ -35,3 +35,21 @@ def half_mul_add_mixed(n, a, b, c, y):
     prod = a[:n].astype(f32) * b[:n].astype(f32)   # exact: 11-bit x 11-bit mantissas
     res[:n] = (prod + c[:n].astype(f32)).astype(f16)
     return {"y": res}
+
+
+def half_masked_copy(rows, cols, valid, x, mask, y, mask_out=None):
+    """Rows below `valid`: x with the masked elements negated (exact in half), the mask copied;
+    rows from `valid` on: zeros, the mask output untouched."""
+    out = y.copy()
+    out[:valid] = np.where(mask[:valid] != 0, -x[:valid], x[:valid])
+    out[valid:] = f16(0)
+    result = {"y": out}
+    if mask_out is not None:
+        mo = mask_out.copy()
+        mo[:valid] = mask[:valid]
+        result["mask_out"] = mo
+    return result
+
+
+def half_masked_copy_nomask(rows, cols, valid, x, mask, y):
+    return half_masked_copy(rows, cols, valid, x, mask, y)

@@ -8,6 +8,8 @@ helpers are `extern "C"` because TileLang's C code generator declares call_exter
 
 from __future__ import annotations
 
+import re
+
 # name -> (CUDA definition, C definition); the call sites live in op_coverage.TILE_OPS ("helper" form)
 HELPERS: dict[str, tuple[str, str]] = {
     "c2t_popc": ("__device__ __forceinline__ int c2t_popc(unsigned int x) { return __popc(x); }",
@@ -23,21 +25,25 @@ HELPERS: dict[str, tuple[str, str]] = {
                  "for (int i = 0; i < 32; ++i) { r = (r << 1) | (x & 1u); x >>= 1; } return r; }"),
     # atomics TileLang has no op for (TILELANG_FACTS §6): CUDA's own on GPUs; a plain read-modify-write on
     # the C back end, where the blocks and threads of a kernel run one after another on one CPU thread
-    "c2t_atomic_cas_i32": ("__device__ __forceinline__ int c2t_atomic_cas_i32(int* p, int c, int v) "
-                           "{ return atomicCAS(p, c, v); }",
-                           'extern "C" int32_t c2t_atomic_cas_i32(int32_t* p, int32_t c, int32_t v) '
-                           "{ int32_t o = *p; if (o == c) *p = v; return o; }"),
-    "c2t_atomic_exch_i32": ("__device__ __forceinline__ int c2t_atomic_exch_i32(int* p, int v) "
-                            "{ return atomicExch(p, v); }",
-                            'extern "C" int32_t c2t_atomic_exch_i32(int32_t* p, int32_t v) '
-                            "{ int32_t o = *p; *p = v; return o; }"),
-    "c2t_atomic_exch_f32": ("__device__ __forceinline__ float c2t_atomic_exch_f32(float* p, float v) "
-                            "{ return atomicExch(p, v); }",
-                            'extern "C" float c2t_atomic_exch_f32(float* p, float v) { float o = *p; *p = v; return o; }'),
-    **{f"c2t_atomic_{op}_i32": (f"__device__ __forceinline__ int c2t_atomic_{op}_i32(int* p, int v) "
-                                f"{{ return atomic{name}(p, v); }}",
-                                f'extern "C" int32_t c2t_atomic_{op}_i32(int32_t* p, int32_t v) '
-                                f"{{ int32_t o = *p; *p = o {sym} v; return o; }}")
+    # Each takes the buffer's first element and the element's index (`p + i`): TileLang's `T.address_of`
+    # of an element at a data-dependent index (`&out[seg[i]]`) fails on C ("address_of argument must be
+    # a BufferLoad": the memory-safety pass wraps that load in a bounds check), of element 0 it does not.
+    "c2t_atomic_cas_i32": ("__device__ __forceinline__ int c2t_atomic_cas_i32(int* p, long long i, int c, int v) "
+                           "{ return atomicCAS(p + i, c, v); }",
+                           'extern "C" int32_t c2t_atomic_cas_i32(int32_t* p, int64_t i, int32_t c, int32_t v) '
+                           "{ p += i; int32_t o = *p; if (o == c) *p = v; return o; }"),
+    "c2t_atomic_exch_i32": ("__device__ __forceinline__ int c2t_atomic_exch_i32(int* p, long long i, int v) "
+                            "{ return atomicExch(p + i, v); }",
+                            'extern "C" int32_t c2t_atomic_exch_i32(int32_t* p, int64_t i, int32_t v) '
+                            "{ p += i; int32_t o = *p; *p = v; return o; }"),
+    "c2t_atomic_exch_f32": ("__device__ __forceinline__ float c2t_atomic_exch_f32(float* p, long long i, float v) "
+                            "{ return atomicExch(p + i, v); }",
+                            'extern "C" float c2t_atomic_exch_f32(float* p, int64_t i, float v) '
+                            "{ p += i; float o = *p; *p = v; return o; }"),
+    **{f"c2t_atomic_{op}_i32": (f"__device__ __forceinline__ int c2t_atomic_{op}_i32(int* p, long long i, int v) "
+                                f"{{ return atomic{name}(p + i, v); }}",
+                                f'extern "C" int32_t c2t_atomic_{op}_i32(int32_t* p, int64_t i, int32_t v) '
+                                f"{{ p += i; int32_t o = *p; *p = o {sym} v; return o; }}")
        for op, name, sym in (("and", "And", "&"), ("or", "Or", "|"), ("xor", "Xor", "^"))},
     # bfloat16 memory holds the elements' bits (passes/lower_bfloat16.py): to float32 (exact), and from
     # float32 to the nearest bfloat16 (ties to even, NaN to 0x7FFF, as __float2bfloat16_rn)
@@ -69,10 +75,45 @@ HELPERS: dict[str, tuple[str, str]] = {
 }
 
 
+# the spellings of the dtypes an atomic on another element's bits involves, in both back ends: TileLang's
+# generated code says `int64_t` (`long` on Linux), which a `long long*` parameter does not accept
+_C_TYPES = {"int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t", "float32": "float",
+            "float64": "double"}
+_BITS_ATOMIC = re.compile(r"c2t_atomic_(cas|exch)_(\w+?)_as_(\w+)")
+
+
+def bits_atomic_helper(op: str, storage: str, bits: str) -> str:
+    """The helper for atomicCAS/atomicExch on a `storage` element's bits read as `bits` (same size):
+    `c2t_atomic_cas_float64_as_uint64(double* p, uint64_t compare, uint64_t value)`. One per dtype pair,
+    since TileLang's C code generator declares a call_extern target with its arguments' own types."""
+    return f"c2t_atomic_{op}_{storage}_as_{bits}"
+
+
+def _bits_atomic_definitions(name: str) -> tuple[str, str]:
+    op, storage, bits = _BITS_ATOMIC.fullmatch(name).groups()
+    word = "unsigned int" if bits in ("int32", "uint32") else "unsigned long long"
+    view, cview, cstore = _C_TYPES[bits], _C_TYPES[bits], _C_TYPES[storage]
+    base = f"{cstore}* p, long long i"
+    params = f"{base}, {view} c, {view} v" if op == "cas" else f"{base}, {view} v"
+    call = f"atomicCAS(({word}*)(p + i), ({word})c, ({word})v)" if op == "cas" else \
+        f"atomicExch(({word}*)(p + i), ({word})v)"
+    # (the helpers precede TileLang's own includes in the CUDA source: `uint64_t` needs its header)
+    cuda = f"#include <stdint.h>\n__device__ __forceinline__ {view} {name}({params}) {{ return ({view}){call}; }}"
+    cbase = f"{cstore}* p, int64_t i"
+    cparams = f"{cbase}, {cview} c, {cview} v" if op == "cas" else f"{cbase}, {cview} v"
+    swap = "if (o == c) memcpy(p, &v, sizeof v); " if op == "cas" else "memcpy(p, &v, sizeof v); "
+    c = f'extern "C" {cview} {name}({cparams}) {{ p += i; {cview} o; memcpy(&o, p, sizeof o); {swap}return o; }}'
+    return cuda, c
+
+
+def _definitions(name: str) -> tuple[str, str]:
+    return HELPERS[name] if name in HELPERS else _bits_atomic_definitions(name)
+
+
 def helper_source(names: set[str]) -> str:
     """One `T.import_source` text defining the helpers in `names`, for both back ends."""
     chosen = sorted(names)
-    cuda = "\n".join(HELPERS[n][0] for n in chosen if HELPERS[n][0])
-    c = "\n".join(HELPERS[n][1] for n in chosen if HELPERS[n][1])
+    cuda = "\n".join(_definitions(n)[0] for n in chosen if _definitions(n)[0])
+    c = "\n".join(_definitions(n)[1] for n in chosen if _definitions(n)[1])
     # HIP compiles the CUDA branch too (hipcc defines __HIPCC__, not __CUDACC__)
     return f"\n#if defined(__CUDACC__) || defined(__HIPCC__)\n{cuda}\n#else\n#include <string.h>\n{c}\n#endif\n"

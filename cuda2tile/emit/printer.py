@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import op_coverage
+from cuda2tile.emit.helpers import bits_atomic_helper
 from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import nodes
@@ -332,8 +333,13 @@ class ExprPrinter:
             return f"{self.macros(e.name)}({args})", atom
         if isinstance(e, I.AtomicRMW) and e.op not in ("add", "max", "min"):
             helper = f"c2t_atomic_{e.op}_{'f32' if e.dtype == 'float32' else 'i32'}"
+            if e.storage:  # on the bits of another dtype's element: a helper per (op, storage, bits) dtypes
+                helper = bits_atomic_helper(e.op, e.storage, e.dtype)
             self.helpers.add(helper)
-            args = [f"{self.t('address_of')}({self.names(e.buffer)}[{self(e.index)}])"]
+            index = f"{self.t('int64')}({e.index.value})" if isinstance(e.index, I.Const) else \
+                f'{self.t("cast")}({self(e.index)}, "int64")'
+            # the helper gets the buffer's first element and the index (emit/helpers.py says why)
+            args = [f"{self.t('address_of')}({self.names(e.buffer)}[0])", index]
             args += [self(e.compare)] if e.compare is not None else []
             return f'{self.t("call_extern")}("{e.dtype}", "{helper}", {", ".join(args + [self(e.value)])})', atom
         if isinstance(e, I.AtomicRMW):

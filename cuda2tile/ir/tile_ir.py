@@ -131,6 +131,10 @@ class AtomicRMW:
     dtype: str
     returns_old: bool
     compare: "Expr | None" = None  # atomicCAS's expected value
+    # the buffer's element dtype when the atomic works on its bits as `dtype` (same size): a CAS loop's
+    # `atomicCAS((unsigned long long*)address, ...)` over a float64 buffer is ("cas", dtype "uint64",
+    # storage "float64"); "" when the buffer holds `dtype`
+    storage: str = ""
 
 
 @dataclass(frozen=True, slots=True)

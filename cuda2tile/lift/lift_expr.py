@@ -8,7 +8,7 @@ loads). Bindings tell what each CUDA declaration is in the IR.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import op_coverage
 from cuda2tile.ir import tile_ir as I
@@ -17,7 +17,7 @@ from cuda2tile.ir.ir_names import nodes as I_nodes
 
 # integer divisions trap on a zero divisor where C would not have divided (a skipped operand)
 _INTEGER_DIVISIONS = ("div", "truncdiv", "truncmod", "floordiv", "floormod")
-from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype
+from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype, type_name
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
 
@@ -39,6 +39,19 @@ class PointerBinding:
     pointee: A.CType
     offset_var: str | None = None  # set when the pointer itself is reassigned (`p += stride`)
     volatile: bool = False
+    # the buffer's element dtype when the pointer reads those elements' bits as `pointee`, a scalar of
+    # the same size: `(unsigned long long*)address` over an int64 buffer, `(int*)address` over a
+    # float one (CAS loops). Loads and stores through it bit-cast; None: the pointee is the storage
+    bits: str | None = None
+
+
+@dataclass(frozen=True)
+class NullPointerBinding:
+    """A pointer parameter of an inlined `__device__` function whose caller passes `nullptr`
+    (apex's `cuApplyLayerNorm_(out, nullptr, invvar, ...)` for RMS norm): it may be tested against
+    NULL (true), never read, written or offset."""
+    name: str
+    pointee: A.CType
 
 
 @dataclass(frozen=True)
@@ -193,7 +206,7 @@ def struct_binding(struct: A.Struct, leaves: dict[tuple[str, ...], "Binding"], p
 
 
 Binding = (ScalarBinding | PointerBinding | VectorBinding | ArrayBinding | SharedScalarBinding | GroupBinding
-           | StructBinding | ElementBinding | ScalarPointerBinding)
+           | StructBinding | ElementBinding | ScalarPointerBinding | NullPointerBinding)
 
 _GROUP_PREFIX = lifting.GROUP_NAMESPACE + "::"
 # `cooperative_groups::thread_block_tile<32>`: the tile's size
@@ -232,6 +245,27 @@ def innermost_dtype(t: A.CType) -> str | None:
     while isinstance(t, A.Array):
         t = t.elem
     return elem_dtype(t)
+
+
+DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
+               "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
+
+
+def view_as(target: PointerBinding, pointee: A.CType, loc: A.Loc) -> PointerBinding:
+    """`target` read as a pointer to `pointee` (a cast, or a pointer parameter bound to it): the same
+    buffer and offset. A pointee of the storage's dtype reads the elements themselves (`float4*` over
+    a float buffer reads four of them); one of another dtype of the same size reads their bits
+    (`(int*)f` over a float buffer: `bits`); anything else is refused."""
+    if isinstance(pointee, A.Void):
+        return target
+    storage = target.bits or elem_dtype(target.pointee)
+    new = elem_dtype(pointee)
+    if new is not None and new == storage and (target.bits is None or lanes_of(pointee) == 1):
+        return replace(target, pointee=pointee, bits=None)
+    if new is not None and storage is not None and lanes_of(pointee) == 1 and lanes_of(target.pointee) == 1 and \
+            "bool" not in (new, storage) and DTYPE_BYTES.get(new) == DTYPE_BYTES.get(storage):
+        return replace(target, pointee=pointee, bits=storage)
+    raise LiftError("C2T1202", "pointer cast between different element types", loc)
 
 
 def elem_dtype(t: A.CType) -> str | None:
@@ -579,6 +613,8 @@ class ExprLifter:
     def null_test(self, e: A.Expr) -> I.Expr:
         """Whether the pointer `e` is NULL, for a kernel's buffer parameter (or a pointer into one): the
         factory's compile-time flag for it (`null=("weight",)`), made on first use."""
+        if isinstance(e, A.VarRef) and isinstance(self.bindings.get(e.decl), NullPointerBinding):
+            return I.Const(True, "bool")
         base = self.pointer(e)
         if not self.kernel_scope or base.buffer not in self.ctx.kernel_buffers:
             raise LiftError("C2T1202", "NULL test of a pointer that is not one of the kernel's buffer parameters "
@@ -604,6 +640,9 @@ class ExprLifter:
             if isinstance(binding, ScalarPointerBinding):
                 raise LiftError("C2T1210", f"'{e.name}' points to one variable of the caller: only `*{e.name}` and "
                                            f"`{e.name}[0]` are lifted, not the pointer itself", e.loc)
+            if isinstance(binding, NullPointerBinding):
+                raise LiftError("C2T1210", f"'{e.name}' is NULL here (its caller passes nullptr): a null pointer "
+                                           f"may be tested (`{e.name} != nullptr`), not read, written or offset", e.loc)
             raise LiftError("C2T1202", f"'{e.name}' is not a pointer", e.loc)
         if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.VarRef):
             binding = self.lookup(e.operand)
@@ -614,34 +653,44 @@ class ExprLifter:
         if isinstance(e, A.Cast):
             inner = self.pointer(e.operand)
             if isinstance(e.type, A.Pointer):
-                new, old = e.type.pointee, inner.pointee
-                if elem_dtype(new) != elem_dtype(old) and not isinstance(new, A.Void):
-                    raise LiftError("C2T1202", "pointer cast between different element types", e.loc)
-                return PointerBinding(inner.buffer, inner.offset, new if not isinstance(new, A.Void) else old,
-                                      volatile=inner.volatile or e.type.volatile)
+                viewed = view_as(inner, e.type.pointee, e.loc)
+                return replace(viewed, offset_var=None, volatile=inner.volatile or e.type.volatile)
             return inner
         if isinstance(e, A.BinOp) and e.op in ("+", "-") and isinstance(e.lhs.type, (A.Pointer, A.Array)):
             base = self.pointer(e.lhs)
             step = offset_scale(self.value(e.rhs), lanes_of(base.pointee))
             if e.op == "-":
                 step = I.Unary("neg", step, step.dtype)
-            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee, volatile=base.volatile)
+            return replace(base, offset=offset_add(base.offset, step), offset_var=None)
         if isinstance(e, A.BinOp) and e.op == "+" and isinstance(e.rhs.type, (A.Pointer, A.Array)):
             return self.pointer(A.BinOp("+", e.rhs, e.lhs, e.type, e.loc))
         if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.Index):
             base = self.pointer(e.operand.base)
             step = offset_scale(self.value(e.operand.index), lanes_of(base.pointee))
             # `&vs[16]` of a volatile `vs` is a volatile pointer: its stores keep the warp's lockstep order
-            return PointerBinding(base.buffer, offset_add(base.offset, step), base.pointee, volatile=base.volatile)
+            return replace(base, offset=offset_add(base.offset, step), offset_var=None)
         if isinstance(e, A.Index) and isinstance(e.type, A.Array):  # a row of a 2-D array: tile[ty]
             base, offset = self.element_offset(e)
             return PointerBinding(base.buffer, offset, e.type.elem, volatile=base.volatile)
+        if isinstance(e, A.Call) and e.device_function:
+            return self.returned_pointer(e)
         if isinstance(e, A.Conditional):
             raise LiftError("C2T1210", "pointer chosen at run time; its buffer is not statically known", e.loc)
         raise LiftError("C2T1210", "pointer expression whose buffer is not statically known", e.loc)
 
-    def element_offset(self, e: A.Index) -> tuple[PointerBinding, I.Expr]:
+    def returned_pointer(self, call: A.Call) -> PointerBinding:
+        """The buffer a `__device__` function returns a pointer into; `FunctionLifter` knows the functions."""
+        raise LiftError("C2T1210", f"pointer returned by '{call.callee}': its buffer is not statically known",
+                        call.loc)
+
+    def element_offset(self, e: A.Index, bits: bool = False) -> tuple[PointerBinding, I.Expr]:
+        """The pointer `e` indexes and the element's offset. `bits`: the caller bit-casts what it reads
+        or writes through a pointer viewing another dtype's bits; any other caller refuses one."""
         base = self.pointer(e.base)
+        if base.bits is not None and not bits:
+            raise LiftError("C2T1202", f"pointer cast between different element types: {base.bits} elements read "
+                                       f"as {type_name(base.pointee)} are lifted in loads, stores and "
+                                       "atomicCAS/atomicExch only", e.loc)
         index = self.value(e.index)
         return base, offset_add(base.offset, offset_scale(index, lanes_of(base.pointee)))
 
@@ -651,7 +700,9 @@ class ExprLifter:
         target = self.through_scalar_pointer(e)
         if target is not None:
             return self.read_binding(target, e.base)
-        base, offset = self.element_offset(e)
+        base, offset = self.element_offset(e, bits=True)
+        if base.bits is not None:  # `*(unsigned long long*)address` of an int64 buffer: its bits
+            return I.Bitcast(I.Load(base.buffer, offset, base.bits), self.dtype_of(e))
         return I.Load(base.buffer, offset, self.dtype_of(e))
 
     def struct_of(self, e: A.Expr) -> StructBinding | None:
@@ -855,6 +906,18 @@ class ExprLifter:
         if dtype is None or isinstance(base.pointee, A.Vector):
             raise LiftError("C2T1205", "atomic on a non-scalar element", e.loc)
         op = record.ir_op
+        if base.bits is not None:
+            # the CAS loop of an atomic TileLang has no op for (`atomicCAS((unsigned long long*)address,
+            # assumed, __double_as_longlong(...))`): compare and swap the element's bits
+            if op not in ("cas", "exch") or dtype not in ("int32", "uint32", "int64", "uint64") or \
+                    base.bits not in ("int32", "int64", "float32", "float64"):
+                raise LiftError("C2T1205", f"'{e.callee}' through a pointer reading {base.bits} elements as {dtype}: "
+                                           "only atomicCAS and atomicExch on 32- or 64-bit integer bits are lifted",
+                                e.loc)
+            value = cast(self.value(e.args[-1]), dtype)
+            compare = cast(self.value(e.args[1]), dtype) if op == "cas" else None
+            return I.AtomicRMW(op, base.buffer, base.offset, value, dtype, returns_old=want_value, compare=compare,
+                               storage=base.bits)
         # the helper-backed atomics (CAS, exchange, bitwise) exist for 32-bit ints (and float exchange)
         if record.dtypes and dtype not in record.dtypes:
             raise LiftError("C2T1205", f"'{e.callee}' on {dtype} is not lifted (32-bit int only)", e.loc)

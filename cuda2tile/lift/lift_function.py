@@ -10,6 +10,7 @@ rest `While`.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -19,10 +20,12 @@ from cuda2tile.ir import tile_ir as I
 from cuda2tile.passes.early_returns import guard_early_returns
 from cuda2tile.ir.errors import LiftError
 from cuda2tile.ir.ir_names import nodes
-from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, ExprLifter, PointerBinding,
+from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, ExprLifter, NullPointerBinding,
+                                      PointerBinding,
                                       ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
-                                      constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields)
+                                      constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
+                                      view_as)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.hoist_assignments import hoist_assignments
 from cuda2tile.lift.references_as_values import references_as_values
@@ -97,6 +100,57 @@ def lent_decls(node, functions) -> set[str]:
                 if isinstance(p.type, A.Reference) and isinstance(arg, A.VarRef):
                     found.add(arg.decl)
     return found
+
+
+_DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
+                "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
+
+
+def _view_bytes(t: A.CType) -> int | None:
+    """sizeof of a scalar, CUDA vector or plain struct type (`float2` 8, `int4` 16, `half2` 4); None for
+    others."""
+    if isinstance(t, A.Struct):
+        return t.size or None
+    dtype = elem_dtype(t)
+    return None if dtype is None or dtype not in _DTYPE_BYTES else _DTYPE_BYTES[dtype] * lanes_of(t)
+
+
+def _all_zero_bits(e: A.Expr) -> bool:
+    """A value whose bits are all zero: `0`, `0.0f` (not `-0.0f`), `make_float2(0.0f, 0.0f)`."""
+    while isinstance(e, A.Cast):
+        e = e.operand
+    if isinstance(e, A.IntLit):
+        return e.value == 0
+    if isinstance(e, A.FloatLit):
+        return e.value == 0 and math.copysign(1.0, e.value) > 0
+    if isinstance(e, A.Call) and e.callee.startswith("make_") and not e.device_function:
+        return bool(e.args) and all(_all_zero_bits(a) for a in e.args)
+    return False
+
+
+def _reinterpreted_access(e: A.Expr) -> tuple[A.Expr, A.CType, A.Expr | None] | None:
+    """(the pointer, the type it is read as, the index or None) of `*((float2*)p)` or `((int4*)p)[i]`:
+    an element access through a pointer cast to another element type; None for any other expression."""
+    while isinstance(e, A.Cast) and e.implicit and not isinstance(e.type, A.Pointer):
+        e = e.operand  # the lvalue-to-rvalue conversion around a read
+    if isinstance(e, A.UnOp) and e.op == "*":
+        pointer, index = e.operand, None
+    elif isinstance(e, A.Index):
+        pointer, index = e.base, e.index
+    else:
+        return None
+    if not (isinstance(pointer, A.Cast) and isinstance(pointer.type, A.Pointer) and not pointer.implicit):
+        return None
+    inner = pointer.operand
+    while isinstance(inner, A.Cast) and isinstance(inner.type, A.Pointer) and inner.implicit:
+        inner = inner.operand  # `const Half*` to `const void*` on the way
+    if not isinstance(inner.type, (A.Pointer, A.Array)):
+        return None
+    inner_elem = inner.type.pointee if isinstance(inner.type, A.Pointer) else inner.type.elem
+    view = pointer.type.pointee
+    if _view_bytes(view) is None or elem_dtype(inner_elem) == elem_dtype(view):
+        return None
+    return inner, view, index
 
 
 def first_assignment(node, decl: str):
@@ -205,6 +259,10 @@ class LiftContext:
     # the kernel's buffer parameters, and the NULL flag made for each one the code tests (`w != NULL`)
     kernel_buffers: frozenset[str] = frozenset()
     null_flags: dict[str, str] = field(default_factory=dict)
+    # `extern __shared__` arrays met so far, by declaration: the SharedMemory<T> idiom declares its pool
+    # inside a member function called once per use (`SharedMemory<T> smem; T* a = smem.getPointer();`
+    # in a kernel and in its helper), and every call names the one dynamic pool of the block
+    extern_shared: dict[str, object] = field(default_factory=dict)
 
     def line(self, loc: A.Loc) -> int:
         return loc.line if not self.source_file or loc.file == self.source_file else 0
@@ -371,27 +429,7 @@ class FunctionLifter(ExprLifter):
             self.decls.append(I.DeclVar(name, dtype, line))
             return [I.AssignVar(name, cast(self.value(s.init), dtype), line)] if s.init is not None else []
         if isinstance(t, A.Pointer):
-            if s.init is None:
-                raise LiftError("C2T1210", f"pointer '{s.name}' declared without a target", s.loc)
-            target = self.pointer(s.init)
-            pointee = t.pointee if not isinstance(t.pointee, A.Void) else target.pointee
-            if t.volatile and not target.volatile:
-                target = PointerBinding(target.buffer, target.offset, target.pointee, target.offset_var, True)
-            if not mutable:
-                offset = target.offset
-                if not isinstance(offset, (I.Const, I.Var)):
-                    name = self.names.fresh(f"{s.name}_off")
-                    self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, offset.dtype), pointee,
-                                                           volatile=target.volatile)
-                    return [I.Let(name, offset, line)]
-                self.bindings[s.decl] = PointerBinding(target.buffer, offset, pointee, volatile=target.volatile)
-                return []
-            name = self.names.fresh(f"{s.name}_off")
-            self.decls.append(I.DeclVar(name, "int64", line))
-            # `volatile float* v = s; v = s + 32;` stays volatile after reassignment, like `v` never reassigned
-            self.bindings[s.decl] = PointerBinding(target.buffer, I.Var(name, "int64"), pointee, offset_var=name,
-                                                   volatile=target.volatile)
-            return [I.AssignVar(name, cast(target.offset, "int64"), line)]
+            return self.pointer_decl(s, t, line)
         if isinstance(t, A.Vector):
             lanes = tuple(self.names.fresh(f"{s.name}_{_LANES[k]}") for k in range(t.lanes))
             self.bindings[s.decl] = VectorBinding(lanes, t.elem, True)
@@ -439,6 +477,30 @@ class FunctionLifter(ExprLifter):
             k = end
         return stmts
 
+    def pointer_decl(self, s: A.VarDecl, t: A.Pointer, line: int) -> list[I.Stmt]:
+        """`T* p = <pointer expression>;`: a binding to a buffer and an offset (a variable when `p` is
+        reassigned later)."""
+        if s.init is None:
+            raise LiftError("C2T1210", f"pointer '{s.name}' declared without a target", s.loc)
+        mutable = s.decl in self.mutable
+        # the declared type decides how elements are read (`uint32_t* p = (uint32_t*)f;` reads bits)
+        target = replace(view_as(self.pointer(s.init), t.pointee, s.loc), offset_var=None)
+        if t.volatile and not target.volatile:
+            target = replace(target, volatile=True)
+        if not mutable:
+            offset = target.offset
+            if not isinstance(offset, (I.Const, I.Var)):
+                name = self.names.fresh(f"{s.name}_off")
+                self.bindings[s.decl] = replace(target, offset=I.Var(name, offset.dtype))
+                return [I.Let(name, offset, line)]
+            self.bindings[s.decl] = target
+            return []
+        name = self.names.fresh(f"{s.name}_off")
+        self.decls.append(I.DeclVar(name, "int64", line))
+        # `volatile float* v = s; v = s + 32;` stays volatile after reassignment, like `v` never reassigned
+        self.bindings[s.decl] = replace(target, offset=I.Var(name, "int64"), offset_var=name)
+        return [I.AssignVar(name, cast(target.offset, "int64"), line)]
+
     def shared_decl(self, s: A.VarDecl) -> list[I.Stmt]:
         """`__shared__ float tile[32][33];` -> one flattened block-wide buffer declared in the kernel body."""
         if not self.fn.is_kernel and not self.inlined:
@@ -457,9 +519,14 @@ class FunctionLifter(ExprLifter):
         if dtype == "bool":
             raise LiftError("C2T1207", "__shared__ bool arrays are not lifted yet", s.loc)
         size = lanes_of(t) if t.size > 0 else None  # 0: `extern __shared__ T pool[];`
+        if size is None and s.decl in self.ctx.extern_shared:
+            self.bindings[s.decl] = self.ctx.extern_shared[s.decl]
+            return []
         if size is None and any(isinstance(d, I.DeclShared) and d.size is None for d in self.decls):
             raise LiftError("C2T1207", "a second extern __shared__ array: carve views from one pool instead", s.loc)
         self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, t.elem, s.volatile)
+        if size is None:
+            self.ctx.extern_shared[s.decl] = self.bindings[s.decl]
         self.decls.append(I.DeclShared(name, dtype, size, self.ctx.line(s.loc)))
         return []
 
@@ -594,6 +661,9 @@ class FunctionLifter(ExprLifter):
                 I.AssignVar(cursor, I.Const(group.size // 2, "int32"), line), loop], value
 
     def assign(self, e: A.Assign, line: int) -> list[I.Stmt]:
+        copy = self.reinterpreted_copy(e, line)
+        if copy is not None:
+            return copy
         target = e.target
         if isinstance(target, A.UnOp) and target.op == "*":
             target = A.Index(target.operand, A.IntLit(0, A.Scalar("int32"), e.loc), target.type, e.loc)
@@ -612,7 +682,14 @@ class FunctionLifter(ExprLifter):
         if isinstance(target, (A.Index, A.UnOp)):
             index = target if isinstance(target, A.Index) else A.Index(
                 target.operand, A.IntLit(0, A.Scalar("int32"), e.loc), target.type, e.loc)
-            base, offset = self.element_offset(index)
+            base, offset = self.element_offset(index, bits=True)
+            if base.bits is not None:  # `*(unsigned*)f = u;`: the bits stored into the element
+                if isinstance(index.type, A.Vector) or base.volatile:
+                    raise LiftError("C2T1202", "pointer cast between different element types: a vector or "
+                                               "volatile store through another dtype's bits", e.loc)
+                dtype = self.dtype_of(index)
+                value = self.updated(I.Bitcast(I.Load(base.buffer, offset, base.bits), dtype), e)
+                return [I.Store(base.buffer, offset, I.Bitcast(cast(value, dtype), base.bits), line)]
             if isinstance(index.type, A.Vector):
                 if e.op != "=":
                     raise LiftError("C2T1202", "compound assignment to a vector", e.loc)
@@ -648,8 +725,8 @@ class FunctionLifter(ExprLifter):
             return [I.Store(binding.name, I.Const(0, "int32"), self.updated(current, e), line)]
         if isinstance(binding, PointerBinding) and binding.offset_var:
             if e.op == "=":
-                new = self.pointer(e.value)
-                if new.buffer != binding.buffer:
+                new = view_as(self.pointer(e.value), binding.pointee, e.loc)
+                if new.buffer != binding.buffer or new.bits != binding.bits:
                     raise LiftError("C2T1210", "pointer re-targeted to another buffer", e.loc)
                 return [I.AssignVar(binding.offset_var, cast(new.offset, "int64"), line)]
             if e.op in ("+=", "-="):
@@ -898,6 +975,10 @@ class FunctionLifter(ExprLifter):
     def inlined_here(self, call: A.Call) -> bool:
         """Whether a statement-level call is lifted into this body rather than as a `@T.macro`: it
         synchronises, or it writes back to its caller's variables (a macro cannot rebind them)."""
+        if isinstance(call.type, A.Pointer):
+            # `T* buf = smem.getPointer();`: a call returning a pointer names a buffer, which the caller
+            # binds in place (`returned_pointer`); its `extern __shared__` makes it look synchronising
+            return False
         return self.synchronising(call) or self.writes_back(call) or self.tests_null(call)
 
     def tests_null(self, call: A.Call) -> bool:
@@ -996,12 +1077,13 @@ class FunctionLifter(ExprLifter):
                 child.bindings[p.decl] = self.reference_argument(arg, p, stmts, line)
             elif isinstance(p.type, A.Stateless) and _builds_nothing(arg):
                 continue  # a functor holding nothing (`reduce(v, Max<float>())`): nothing to pass
+            elif isinstance(p.type, A.Pointer) and A.is_null_constant(arg):
+                child.bindings[p.decl] = NullPointerBinding(p.name, p.type.pointee)
             elif isinstance(p.type, A.Pointer):
-                target = self.pointer(arg)
+                target = view_as(self.pointer(arg), p.type.pointee, arg.loc)
                 # `warpReduce(volatile float* sdata, ...)` keeps the volatility of its parameter (or of the
                 # argument), so its `sdata[tid] += sdata[tid + 32]` reads, syncs the warp, then writes
-                child.bindings[p.decl] = PointerBinding(target.buffer, target.offset, p.type.pointee,
-                                                        volatile=p.type.volatile or target.volatile)
+                child.bindings[p.decl] = replace(target, offset_var=None, volatile=p.type.volatile or target.volatile)
             elif isinstance(p.type, A.Struct):
                 child.bindings[p.decl] = self.struct_argument(arg, p)
             elif isinstance(p.type, A.Scalar):
@@ -1038,6 +1120,88 @@ class FunctionLifter(ExprLifter):
                 result = I.Var(result_name, result_dtype)
         return stmts + list(body), result
 
+    def reinterpreted_copy(self, e: A.Assign, line: int) -> list[I.Stmt] | None:
+        """`*((float2*)dst) = *((float2*)src);` with `dst`, `src` both `c10::Half*` (apex's
+        `copy_vector<Half, 4>`, `int4` copies of byte buffers): a copy of whole elements through a
+        wider type, which moves the same bits as copying those elements one by one. Lifted as
+        `bytes(view) / bytes(element)` element copies (all loads first, then the stores); None for
+        anything else, which the ordinary assignment lifts or refuses (a cast that reads bits as
+        another type, `*(int*)f = 1`, stays refused)."""
+        if e.op != "=":
+            return None
+        dst, src = _reinterpreted_access(e.target), _reinterpreted_access(e.value)
+        zero = src is None and _all_zero_bits(e.value)  # `*((float2*)dst) = make_float2(0.0f, 0.0f);`
+        if dst is None or not (zero or src is not None and dst[1] == src[1]):
+            return None
+        dst_ptr, view, dst_index = dst
+        dst_base = self.pointer(dst_ptr)
+        src_base = self.pointer(src[0]) if src is not None else None
+        if dst_base.bits is not None or src_base is not None and src_base.bits is not None:
+            return None
+        elem = elem_dtype(dst_base.pointee)
+        if elem is None or lanes_of(dst_base.pointee) != 1 or elem == "bool" or src_base is not None and (
+                elem != elem_dtype(src_base.pointee) or lanes_of(src_base.pointee) != 1):
+            return None
+        view_bytes, elem_bytes = _view_bytes(view), _DTYPE_BYTES.get(elem)
+        if view_bytes is None or elem_bytes is None or view_bytes % elem_bytes or view_bytes == elem_bytes:
+            return None
+        count = view_bytes // elem_bytes
+
+        def start(base: PointerBinding, index: A.Expr | None) -> I.Expr:
+            step = self.value(index) if index is not None else I.Const(0, "int32")
+            return offset_add(base.offset, offset_scale(step, count))
+
+        to = start(dst_base, dst_index)
+        if src_base is None:  # all bits zero: every element is 0 (+0.0 for floats)
+            return [I.Store(dst_base.buffer, offset_add(to, I.Const(k, to.dtype)), const(0, elem), line)
+                    for k in range(count)]
+        frm = start(src_base, src[2])
+        names = [self.names.fresh(f"{sanitize(src_base.buffer)}_bits") for _ in range(count)]
+        loads = [I.Let(n, I.Load(src_base.buffer, offset_add(frm, I.Const(k, frm.dtype)), elem), line)
+                 for k, n in enumerate(names)]
+        stores = [I.Store(dst_base.buffer, offset_add(to, I.Const(k, to.dtype)), I.Var(n, elem), line)
+                  for k, n in enumerate(names)]
+        return loads + stores
+
+    def returned_pointer(self, call: A.Call) -> PointerBinding:
+        """The pointer a `__device__` function returns, when its body only declares and returns it: the
+        SharedMemory<T> idiom (`T* buf = SharedMemory<T>().getPointer();` whose member function is
+        `extern __shared__ float s_float[]; return s_float;`), or an accessor `return base + off;` over
+        pointer parameters. The call computes nothing but an address, so the caller binds that address
+        as if written in place; any other body (a loop, a store, a scalar parameter) is refused."""
+        fn = self.ctx.functions.get(call.callee)
+        if fn is None or fn.body is None:
+            raise LiftError("C2T1203", f"no definition of device function '{call.callee}'", call.loc)
+        if call.callee in self.ctx.active:
+            raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
+        *decls, last = fn.body.body or (None,)
+        shape = ("only a function whose body declares and returns a pointer (`extern __shared__ float pool[]; "
+                 "return pool;`) is lifted")
+        if not isinstance(last, A.Return) or last.value is None or not all(isinstance(d, A.VarDecl) for d in decls):
+            raise LiftError("C2T1210", f"pointer returned by '{call.callee}': {shape}", call.loc)
+        _check_arity(fn, call)
+        child = FunctionLifter(fn, self.ctx, self.names)
+        child.inlined = True
+        child.kernel_scope = self.kernel_scope
+        child.decls = self.decls
+        child.builtins = self.builtins
+        for p, arg in zip(fn.params, call.args):
+            if isinstance(p.type, A.Stateless) and _builds_nothing(arg):
+                continue
+            if not isinstance(p.type, A.Pointer) or self.points_to_variable(arg):
+                raise LiftError("C2T1210", f"pointer returned by '{call.callee}': parameter '{p.name}' is not a "
+                                           f"buffer pointer; {shape}", call.loc)
+            target = view_as(self.pointer(arg), p.type.pointee, arg.loc)
+            child.bindings[p.decl] = replace(target, offset_var=None, volatile=p.type.volatile or target.volatile)
+        self.ctx.active.append(fn.name)
+        try:
+            for d in decls:
+                if child.stmt(d):  # a declaration that computes something (`int k = f(i);`)
+                    raise LiftError("C2T1210", f"pointer returned by '{call.callee}': {shape}", d.loc)
+            return child.pointer(last.value)
+        finally:
+            self.ctx.active.pop()
+
     def struct_argument(self, arg: A.Expr, param: A.Param):
         """The flattened struct passed for a struct parameter (`IndexToOffset::get(i, info)` with `info` a
         kernel's struct parameter, or a struct field of one)."""
@@ -1073,6 +1237,10 @@ class FunctionLifter(ExprLifter):
                 continue  # lift_macro gave it no parameter
             if isinstance(param.type, A.Pointer):
                 target = self.pointer(arg)
+                if target.bits is not None or view_as(target, param.type.pointee, arg.loc).bits is not None:
+                    raise LiftError("C2T1202", f"pointer cast between different element types: '{call.callee}' "
+                                               f"reads {target.bits or elem_dtype(target.pointee)} elements as another "
+                                               "type, and is lifted as a macro over the buffer's own elements", arg.loc)
                 args += [I.BufferArg(target.buffer), target.offset]
             elif isinstance(param.type, A.Vector):
                 args += list(self.vector(arg))

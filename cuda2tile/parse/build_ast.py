@@ -516,7 +516,7 @@ class _Builder:
             lexical = ref.lexical_parent
             if ref.kind == K.VAR_DECL and ref.semantic_parent is not None and ref.semantic_parent.kind in (
                     K.TRANSLATION_UNIT, K.NAMESPACE) and not (
-                    lexical is not None and lexical.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)):
+                    lexical is not None and lexical.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD)):
                 # (`extern __shared__ float pool[];` inside a kernel is a file-scope entity declared locally)
                 # A file-scope constant (`const float kScale = 2.f;`, `constexpr int N = 64;`) folds to its value.
                 folded = self._constant(c, t, loc, "global variable")
@@ -903,9 +903,12 @@ def _writes_initializer(c: ci.Cursor, statement: ci.Cursor) -> bool:
     found = list(statement.get_tokens())
     name_at = c.location.offset
     start = next((k for k, tok in enumerate(found) if tok.location.offset == name_at), None)
-    if start is None:
-        return False
     tokens = [tok.spelling for tok in found]
+    if start is None or tokens[start] != c.spelling:
+        # written by a macro (`ATOMIC(Mul)` expanding to `uint32_t assumed;`): the statement's tokens are
+        # the macro call's, and say nothing of the declaration. An initialiser clang could not parse there
+        # is a clang error, which refuses the kernel (C2T1101) before this matters.
+        return False
     i = start + 1
     depth = 0
     while i < len(tokens):  # skip array bounds: `float a[4] = {...}`

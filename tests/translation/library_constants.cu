@@ -7,6 +7,7 @@
 #include <ATen/cuda/detail/IndexUtils.cuh>
 #include <ATen/cuda/detail/TensorInfo.cuh>
 #include <ATen/cuda/ApplyGridUtils.cuh>
+#include <ATen/cuda/DeviceUtils.cuh>
 
 struct Config { static constexpr int kChunk = 4; };
 
@@ -22,6 +23,16 @@ __global__ void segment_max(const T* x, T* out, const int* ptr, int n) {
 }
 template __global__ void segment_max<float>(const float*, float*, const int*, int);
 template __global__ void segment_max<int>(const int*, int*, const int*, int);
+
+// PyTorch's warp helpers (`WARP_SHFL_XOR`, `WARP_SHFL` of ATen/cuda/DeviceUtils.cuh, as apex's layer
+// norm calls them) are lifted from their bodies: the shuffle under the default full mask and width
+template <typename U>
+__global__ void warp_allreduce(U* x) {
+  U v = x[threadIdx.x];
+  for (int mask = 16; mask > 0; mask /= 2) v += WARP_SHFL_XOR(v, mask);
+  x[threadIdx.x] = WARP_SHFL(v, 0);
+}
+template __global__ void warp_allreduce<float>(float*);
 // CHECK-LABEL: def segment_max_float(
 // CHECK: best = _float_const(-3.4028235e+38, "float32", target)
 // CHECK: if True and best == _float_const(-3.4028235e+38, "float32", target):
@@ -40,6 +51,8 @@ __global__ void gather_strided(const float* src, const at::cuda::detail::TensorI
     out[t] = src[index.data[offset]] + (float)at::cuda::ATenCeilDiv(t, 4);
   }
 }
+// CHECK-LABEL: def warp_allreduce_float(
+// CHECK: WARP_SHFL_XOR_result[tx] = T.if_then_else(tx ^ laneMask < tx - T.truncmod(tx, width) + width
 // CHECK-LABEL: def gather_strided(
 // CHECK: Call the result with (src, index_data, index_sizes, index_strides, index_dims, out, numel, grid_x).
 // CHECK: def get(linearId, info_data, info_data_off, info_sizes, info_sizes_off, info_strides, info_strides_off, info_dims):
