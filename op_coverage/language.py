@@ -200,7 +200,9 @@ LANGUAGE: list[Construct] = [
               tests=("tests/translation/assignment_values.cu", "corpus"),
               note="`a = b = 0`, `if ((n = count[i]) > 0)`, `while ((v = next[v]) != 0 && ++s < 8)`, "
                    "`out[k++] = v`, `int k = j++`; refused where C may not run it (right of `&&` with an "
-                   "`else`, a branch of `?:`)"),
+                   "`else`, a branch of `?:`). A conditional lvalue (`((G == 0) ? x : xref) += b;`, mmcv's "
+                   "bias_act) becomes an if when its condition and value have no effect "
+                   "(tests/test_conditional_lvalues.py)"),
     Construct(cuda="overloaded operator", category="language", status=P, tilelang="plain arithmetic", code="C2T1202",
               effort="medium",
               note="arithmetic and comparison operators of CUDA's own types lift; user operators do not"),

@@ -27,6 +27,7 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, Exp
                                       constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
                                       view_as)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
+from cuda2tile.lift.conditional_lvalues import conditional_lvalues
 from cuda2tile.lift.hoist_assignments import hoist_assignments
 from cuda2tile.lift.references_as_values import references_as_values
 from cuda2tile.lift.returns_in_loops import rewrite_returns_in_loops
@@ -221,7 +222,7 @@ def prepare_function(fn: A.Function) -> A.Function:
     """`fn` in the form the lift reads: reference parameters it never writes as values
     (references_as_values.py), assignments used as values moved into statements of their own
     (hoist_assignments.py), `return` inside loops turned into a flag and breaks (returns_in_loops.py)."""
-    return rewrite_returns_in_loops(hoist_assignments(references_as_values(fn)))
+    return rewrite_returns_in_loops(hoist_assignments(references_as_values(conditional_lvalues(fn))))
 
 
 class PreparedFunctions(Mapping):
