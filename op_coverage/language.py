@@ -176,8 +176,11 @@ LANGUAGE: list[Construct] = [
                    "same size (`(int*)f`, `(unsigned long long*)d`): loads and stores bit-cast, atomicCAS/"
                    "atomicExch swap the element's bits (CAS loops); a copy of whole elements through a wider type "
                    "(`*((float2*)dst) = *((float2*)src)` over halves, a zero-fill `= make_float2(0.f, 0.f)`) is "
-                   "that many element copies. Refused: other sizes (`(int*)` over shorts, sub-word CAS loops that "
-                   "need `(size_t)address & 3`), reading bits as a vector"),
+                   "that many element copies. To another size (`(uint32_t*)(address - ((size_t)address & 3))` "
+                   "over bytes, `(char*)address`): byte positions; a 32/64-bit integer word there is read "
+                   "atomically and atomicCAS/atomicExch swap it (sub-word CAS loops), and `(size_t)p` is the real "
+                   "address through a helper on every back end. Refused: stores of another size, reading bits as "
+                   "a vector, float16/bfloat16 elements' addresses"),
     Construct(cuda="string literal", category="language", status=U, code="C2T1202", effort="low",
               note="only meaningful as printf's format"),
     Construct(cuda="pointer parameter moved", category="language", status=S,

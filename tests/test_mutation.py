@@ -159,16 +159,19 @@ def test_wide_copy_short_by_one_is_caught(name, tmp_path):
 
 
 @pytest.mark.slow
-def test_cas_on_bits_that_swaps_nothing_is_caught(tmp_path):
+@pytest.mark.parametrize("name,outputs", [("segment_atomics", {"prod", "prod64", "top"}),
+                                          ("subword_atomics", {"top8", "sum16"}), ("max_u64", {"best"})])
+def test_cas_on_bits_that_swaps_nothing_is_caught(name, outputs, tmp_path):
     """The CAS loops of `segment_atomics` (a float product through `(int*)`, a double one through
-    `(unsigned long long*)`, an int64 max): a conversion whose CAS writes back the bits it expected
-    leaves every segment at its initial value."""
+    `(unsigned long long*)`, an int64 max) and `subword_atomics` (bytes and shorts, on the 32-bit word
+    holding them): a conversion whose CAS writes back the bits it expected leaves every segment at its
+    initial value."""
     cu = CORPUS / "cooperative/atomic_cas.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "segment_atomics")
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, "segment_atomics", None, tmp_path / "ok.py")), spec,
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec,
                            "cooperative/atomic_cas.cu")
     assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, "segment_atomics", cas_swaps_in_the_expected_bits, tmp_path / "mutant.py"))
+    mutant = load_module(emit_mutant(cu, name, cas_swaps_in_the_expected_bits, tmp_path / "mutant.py"))
     result = check_kernel(cu, mutant, spec, "cooperative/atomic_cas.cu")
     bad = {c.name for c in result.comparisons if not c.ok}
-    assert {"prod", "prod64", "top"} <= bad, result.describe()
+    assert outputs <= bad, result.describe()

@@ -7,6 +7,9 @@
 //   segment_atomics  atomic multiply and max that CUDA lacks, as libraries write them: a CAS loop on
 //                  the element's bits through `(int*)`, `(unsigned long long*)` views of float,
 //                  double and int64 buffers
+//   max_u64        a 64-bit atomic max from atomicCAS on an `unsigned long long` buffer itself
+//   subword_atomics  the same for byte and short elements: a CAS loop on the aligned 32-bit word that
+//                  holds the element, found from the element's address (`(size_t)address & 3`)
 #include <cuda_runtime.h>
 #include <cstdint>
 
@@ -92,6 +95,64 @@ __global__ void segment_atomics(int n, const int* seg, const int* code, const in
     }
 }
 
+__device__ void atomic_max(uint8_t* address, uint8_t val)
+{
+    uint32_t* address_as_ui = (uint32_t*)(address - ((size_t)address & 3));
+    uint32_t old = *address_as_ui;
+    uint32_t shift = ((size_t)address & 3) * 8;
+    uint32_t assumed;
+    do {
+        assumed = old;
+        uint32_t current = (old >> shift) & 0xff;
+        uint32_t larger = val > current ? val : current;
+        old = (old & ~(0x000000ffu << shift)) | (larger << shift);
+        old = atomicCAS(address_as_ui, assumed, old);
+    } while (assumed != old);
+}
+
+__device__ void atomic_add(int16_t* address, int16_t val)
+{
+    uint32_t* address_as_ui = (uint32_t*)((char*)address - ((size_t)address & 2));
+    uint32_t old = *address_as_ui;
+    uint32_t assumed;
+    do {
+        assumed = old;
+        uint32_t sum = (uint16_t)(val + (int16_t)((size_t)address & 2 ? old >> 16 : old & 0xffff));
+        uint32_t newval = (size_t)address & 2 ? (old & 0xffff) | (sum << 16) : (old & 0xffff0000) | sum;
+        old = atomicCAS(address_as_ui, assumed, newval);
+    } while (assumed != old);
+}
+
+// per segment seg[i] of byte and short outputs: top8[s] = max(top8[s], small[i]),
+// sum16[s] += small[i] - 100 (wrapping in 16 bits; addition is exact in any order)
+__global__ void subword_atomics(int n, const int* seg, const uint8_t* small, uint8_t* top8, int16_t* sum16)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        atomic_max(top8 + seg[i], small[i]);
+        atomic_add(&sum16[seg[i]], (int16_t)(small[i] - 100));
+    }
+}
+
+__device__ unsigned long long atomic_max_u64(unsigned long long* addr, unsigned long long value)
+{
+    unsigned long long old = *addr;
+    unsigned long long assumed;
+    do {
+        assumed = old;
+        unsigned long long next = assumed > value ? assumed : value;
+        old = atomicCAS(addr, assumed, next);
+    } while (assumed != old);
+    return old;
+}
+
+// best[i % 4] = max over the keys (full 64-bit range, so above 2^63 compares as unsigned)
+__global__ void max_u64(int n, const unsigned long long* x, unsigned long long* best)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomic_max_u64(&best[i % 4], x[i]);
+}
+
 int main()
 {
     const int N = 1000;
@@ -112,6 +173,18 @@ int main()
     cudaMalloc(&top, 16 * sizeof(int64_t));
     segment_atomics<<<(N + 127) / 128, 128>>>(N, x, seen, key, prod, prod64, top);
     cudaDeviceSynchronize();
+    unsigned long long *keys, *best;
+    cudaMalloc(&keys, N * sizeof(unsigned long long));
+    cudaMalloc(&best, 4 * sizeof(unsigned long long));
+    max_u64<<<(N + 127) / 128, 128>>>(N, keys, best);
+    cudaFree(keys); cudaFree(best);
+    uint8_t *small, *top8;
+    int16_t* sum16;
+    cudaMalloc(&small, N);
+    cudaMalloc(&top8, 16);
+    cudaMalloc(&sum16, 16 * sizeof(int16_t));
+    subword_atomics<<<(N + 127) / 128, 128>>>(N, x, small, top8, sum16);
+    cudaFree(small); cudaFree(top8); cudaFree(sum16);
     cudaFree(prod); cudaFree(prod64); cudaFree(key); cudaFree(top);
     cudaFree(x); cudaFree(total); cudaFree(flags); cudaFree(slot); cudaFree(seen);
     return 0;

@@ -30,3 +30,20 @@ def segment_atomics(n, seg, code, key, prod, prod64, top):
         p64[seg[i]] = p64[seg[i]] * (np.float64(f) * 4.0)
         t[seg[i]] = max(t[seg[i]], key[i])
     return {"prod": p, "prod64": p64, "top": t}
+
+
+def subword_atomics(n, seg, small, top8, sum16):
+    """Byte maxima and 16-bit sums wrapping modulo 2^16 (order-independent)."""
+    t, s = top8.copy(), sum16.astype(np.int64)
+    for i in range(n):
+        t[seg[i]] = max(t[seg[i]], small[i])
+        s[seg[i]] += int(small[i]) - 100
+    s = ((s + 32768) % 65536 - 32768).astype(np.int16)
+    return {"top8": t, "sum16": s}
+
+
+def max_u64(n, x, best):
+    b = best.copy()
+    for k in range(4):
+        b[k] = max(b[k], x[k:n:4].max()) if n > k else b[k]
+    return {"best": b}

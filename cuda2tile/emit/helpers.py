@@ -77,37 +77,58 @@ HELPERS: dict[str, tuple[str, str]] = {
 
 # the spellings of the dtypes an atomic on another element's bits involves, in both back ends: TileLang's
 # generated code says `int64_t` (`long` on Linux), which a `long long*` parameter does not accept
-_C_TYPES = {"int32": "int32_t", "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t", "float32": "float",
-            "float64": "double"}
-_BITS_ATOMIC = re.compile(r"c2t_atomic_(cas|exch)_(\w+?)_as_(\w+)")
+_C_TYPES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int32_t", "uint32": "uint32_t",
+            "int64": "int64_t", "uint64": "uint64_t", "float32": "float", "float64": "double"}
+_BITS_ATOMIC = re.compile(r"c2t_atomic_(cas|exch)_(bytes_)?(\w+?)_as_(\w+)")
+_ADDRESS = re.compile(r"c2t_address_(\w+)")
 
 
-def bits_atomic_helper(op: str, storage: str, bits: str) -> str:
+def bits_atomic_helper(op: str, storage: str, bits: str, byte_addressed: bool = False) -> str:
     """The helper for atomicCAS/atomicExch on a `storage` element's bits read as `bits` (same size):
-    `c2t_atomic_cas_float64_as_uint64(double* p, uint64_t compare, uint64_t value)`. One per dtype pair,
-    since TileLang's C code generator declares a call_extern target with its arguments' own types."""
-    return f"c2t_atomic_{op}_{storage}_as_{bits}"
+    `c2t_atomic_cas_float64_as_uint64(double* p, long long i, uint64_t compare, uint64_t value)`; with
+    `byte_addressed`, on the `bits` word `i` bytes into a buffer of `storage` elements
+    (`c2t_atomic_cas_bytes_uint8_as_uint32`). One per dtype pair, since TileLang's C code generator
+    declares a call_extern target with its arguments' own types. `storage` is the buffer's carrier."""
+    return f"c2t_atomic_{op}_{'bytes_' if byte_addressed else ''}{storage}_as_{bits}"
+
+
+def address_helper(storage: str) -> str:
+    """The helper giving the address `i` bytes into a buffer of `storage` (carrier) elements, as uint64."""
+    return f"c2t_address_{storage}"
+
+
+def _address_definitions(name: str) -> tuple[str, str]:
+    ctype = _C_TYPES[_ADDRESS.fullmatch(name).group(1)]
+    cuda = (f"#include <stdint.h>\n__device__ __forceinline__ uint64_t {name}({ctype}* p, long long i) "
+            "{ return (uint64_t)((const char*)p + i); }")
+    c = f'extern "C" uint64_t {name}({ctype}* p, int64_t i) {{ return (uint64_t)(uintptr_t)((const char*)p + i); }}'
+    return cuda, c
 
 
 def _bits_atomic_definitions(name: str) -> tuple[str, str]:
-    op, storage, bits = _BITS_ATOMIC.fullmatch(name).groups()
+    op, in_bytes, storage, bits = _BITS_ATOMIC.fullmatch(name).groups()
     word = "unsigned int" if bits in ("int32", "uint32") else "unsigned long long"
     view, cview, cstore = _C_TYPES[bits], _C_TYPES[bits], _C_TYPES[storage]
     base = f"{cstore}* p, long long i"
     params = f"{base}, {view} c, {view} v" if op == "cas" else f"{base}, {view} v"
-    call = f"atomicCAS(({word}*)(p + i), ({word})c, ({word})v)" if op == "cas" else \
-        f"atomicExch(({word}*)(p + i), ({word})v)"
+    at = "(const char*)p + i" if in_bytes else "p + i"
+    call = f"atomicCAS(({word}*)({at}), ({word})c, ({word})v)" if op == "cas" else \
+        f"atomicExch(({word}*)({at}), ({word})v)"
     # (the helpers precede TileLang's own includes in the CUDA source: `uint64_t` needs its header)
     cuda = f"#include <stdint.h>\n__device__ __forceinline__ {view} {name}({params}) {{ return ({view}){call}; }}"
     cbase = f"{cstore}* p, int64_t i"
     cparams = f"{cbase}, {cview} c, {cview} v" if op == "cas" else f"{cbase}, {cview} v"
     swap = "if (o == c) memcpy(p, &v, sizeof v); " if op == "cas" else "memcpy(p, &v, sizeof v); "
-    c = f'extern "C" {cview} {name}({cparams}) {{ p += i; {cview} o; memcpy(&o, p, sizeof o); {swap}return o; }}'
+    move = "char* q = (char*)p + i; " if in_bytes else "void* q = p + i; "
+    swap = swap.replace("memcpy(p,", "memcpy(q,")
+    c = f'extern "C" {cview} {name}({cparams}) {{ {move}{cview} o; memcpy(&o, q, sizeof o); {swap}return o; }}'
     return cuda, c
 
 
 def _definitions(name: str) -> tuple[str, str]:
-    return HELPERS[name] if name in HELPERS else _bits_atomic_definitions(name)
+    if name in HELPERS:
+        return HELPERS[name]
+    return _address_definitions(name) if _ADDRESS.fullmatch(name) else _bits_atomic_definitions(name)
 
 
 def helper_source(names: set[str]) -> str:

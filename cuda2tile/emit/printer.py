@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import op_coverage
-from cuda2tile.emit.helpers import bits_atomic_helper
+from cuda2tile.emit.helpers import address_helper, bits_atomic_helper
 from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import nodes
@@ -334,7 +334,8 @@ class ExprPrinter:
         if isinstance(e, I.AtomicRMW) and e.op not in ("add", "max", "min"):
             helper = f"c2t_atomic_{e.op}_{'f32' if e.dtype == 'float32' else 'i32'}"
             if e.storage:  # on the bits of another dtype's element: a helper per (op, storage, bits) dtypes
-                helper = bits_atomic_helper(e.op, e.storage, e.dtype)
+                helper = bits_atomic_helper(e.op, BUFFER_CARRIERS.get(e.storage, e.storage), e.dtype,
+                                            e.byte_addressed)
             self.helpers.add(helper)
             index = f"{self.t('int64')}({e.index.value})" if isinstance(e.index, I.Const) else \
                 f'{self.t("cast")}({self(e.index)}, "int64")'
@@ -342,6 +343,13 @@ class ExprPrinter:
             args = [f"{self.t('address_of')}({self.names(e.buffer)}[0])", index]
             args += [self(e.compare)] if e.compare is not None else []
             return f'{self.t("call_extern")}("{e.dtype}", "{helper}", {", ".join(args + [self(e.value)])})', atom
+        if isinstance(e, I.ElementAddress):
+            helper = address_helper(BUFFER_CARRIERS.get(e.storage, e.storage))
+            self.helpers.add(helper)
+            offset = f"{self.t('int64')}({e.byte_offset.value})" if isinstance(e.byte_offset, I.Const) else \
+                f'{self.t("cast")}({self(e.byte_offset)}, "int64")'
+            return (f'{self.t("call_extern")}("uint64", "{helper}", '
+                    f"{self.t('address_of')}({self.names(e.buffer)}[0]), {offset})"), atom
         if isinstance(e, I.AtomicRMW):
             target = f"{self.names(e.buffer)}[{self(e.index)}]"
             ret = ", return_prev=True" if e.returns_old else ""

@@ -21,7 +21,7 @@ def all_names(node, out: set[str] | None = None) -> set[str]:
     for x in nodes(node):
         if isinstance(x, _NAMED):
             out.add(x.name)
-        if isinstance(x, (I.Load, I.Store, I.AtomicRMW, I.BufferArg)):
+        if isinstance(x, (I.Load, I.Store, I.AtomicRMW, I.BufferArg, I.ElementAddress)):
             out.add(x.buffer)
         if isinstance(x, I.TileCopy):
             out.update((x.buffer, x.shared))

@@ -135,6 +135,20 @@ class AtomicRMW:
     # `atomicCAS((unsigned long long*)address, ...)` over a float64 buffer is ("cas", dtype "uint64",
     # storage "float64"); "" when the buffer holds `dtype`
     storage: str = ""
+    # `index` counts bytes from the buffer's start, not elements: the 4-byte word holding a byte
+    # element, `(uint32_t*)(address - ((size_t)address & 3))` of a uint8 buffer (sub-word CAS loops)
+    byte_addressed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ElementAddress:
+    """The address of a byte of a buffer as an integer: `(size_t)address` of a pointer into it, for the
+    alignment arithmetic of sub-word CAS loops (`(size_t)address & 3`) and alignment tests
+    (`(uint64_t)p % 16 == 0`). The real address on every back end, read through a helper."""
+    buffer: str
+    byte_offset: "Expr"
+    storage: str  # the buffer's element dtype
+    dtype: str = "uint64"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +190,8 @@ class PrivateLoad:
 
 
 Expr = (Const | Var | ThreadIdx | BlockIdx | BlockDim | GridDim | Load | Binary | Unary | Cast | Bitcast | Select
-        | Intrinsic | MacroCall | AtomicRMW | LinearThreadIdx | BlockThreads | WarpShuffle | WarpVote | PrivateLoad)
+        | Intrinsic | MacroCall | AtomicRMW | ElementAddress | LinearThreadIdx | BlockThreads | WarpShuffle | WarpVote
+        | PrivateLoad)
 
 # ---------------------------------------------------------------- statements
 # `line` is the CUDA source line the statement came from (0 when synthetic).

@@ -65,6 +65,12 @@ def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], wher
             problems.append(f"{where}: atomic on unknown buffer '{e.buffer}'")
         _expr(e.index, scope, buffers, problems, where)
         _expr(e.value, scope, buffers, problems, where)
+        if e.byte_addressed and not e.storage:
+            problems.append(f"{where}: byte-addressed atomic on '{e.buffer}' without its storage dtype")
+    elif isinstance(e, I.ElementAddress):
+        if e.buffer not in buffers:
+            problems.append(f"{where}: address of unknown buffer '{e.buffer}'")
+        _expr(e.byte_offset, scope, buffers, problems, where)
 
 
 def _static(e) -> bool:

@@ -43,6 +43,10 @@ class PointerBinding:
     # the same size: `(unsigned long long*)address` over an int64 buffer, `(int*)address` over a
     # float one (CAS loops). Loads and stores through it bit-cast; None: the pointee is the storage
     bits: str | None = None
+    # set when the pointer points into the buffer at a byte position that need not start an element
+    # (a cast to a type of another size: `(uint32_t*)(address - ((size_t)address & 3))` of a uint8
+    # buffer): bytes from the buffer's start; `offset` is unused, `bits` names the storage dtype
+    byte_offset: I.Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -260,12 +264,32 @@ def view_as(target: PointerBinding, pointee: A.CType, loc: A.Loc) -> PointerBind
         return target
     storage = target.bits or elem_dtype(target.pointee)
     new = elem_dtype(pointee)
+    if target.byte_offset is not None:  # already byte-addressed: it stays so, read as the new type
+        if new is None or lanes_of(pointee) != 1 or new == "bool" or new not in DTYPE_BYTES:
+            raise LiftError("C2T1202", "pointer cast between different element types", loc)
+        return replace(target, pointee=pointee)
     if new is not None and new == storage and (target.bits is None or lanes_of(pointee) == 1):
         return replace(target, pointee=pointee, bits=None)
-    if new is not None and storage is not None and lanes_of(pointee) == 1 and lanes_of(target.pointee) == 1 and \
-            "bool" not in (new, storage) and DTYPE_BYTES.get(new) == DTYPE_BYTES.get(storage):
+    scalars = new is not None and storage is not None and lanes_of(pointee) == 1 and \
+        lanes_of(target.pointee) == 1 and "bool" not in (new, storage) and new in DTYPE_BYTES and storage in DTYPE_BYTES
+    if scalars and DTYPE_BYTES[new] == DTYPE_BYTES[storage]:
         return replace(target, pointee=pointee, bits=storage)
+    if scalars:  # another size: byte positions from here on (`(char*)address`, `(uint32_t*)bytes`)
+        return replace(target, pointee=pointee, bits=storage,
+                       byte_offset=offset_scale(target.offset, DTYPE_BYTES[storage]))
     raise LiftError("C2T1202", "pointer cast between different element types", loc)
+
+
+_WORDS = ("int32", "uint32", "int64", "uint64")
+# element dtypes the byte-addressed helpers take a pointer to (not float16/bfloat16: the C spelling of
+# float16 differs between TileLang's back ends, and bfloat16 buffers are rewritten to int16 later)
+_HELPER_STORAGE = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32", "float64")
+
+
+def byte_step(base: PointerBinding, step: I.Expr) -> PointerBinding:
+    """`base + step` of a byte-addressed pointer: `step` elements of its pointee further."""
+    size = DTYPE_BYTES[elem_dtype(base.pointee)]
+    return replace(base, byte_offset=offset_add(base.byte_offset, offset_scale(step, size)), offset_var=None)
 
 
 def elem_dtype(t: A.CType) -> str | None:
@@ -562,6 +586,10 @@ class ExprLifter:
             return I.Unary("not", self.null_test(e.operand), "bool")  # `if (bias)`, `!weight`
         if isinstance(e.type, A.Pointer):
             raise LiftError("C2T1202", "pointer cast used as a value", e.loc)
+        if isinstance(e.operand.type, (A.Pointer, A.Array)) and isinstance(e.type, A.Scalar) and \
+                e.type.dtype.startswith(("int", "uint")):
+            # `(size_t)address & 3`, `(uint64_t)p % 16 == 0`: the address itself, on every back end
+            return cast(self.element_address(e.operand), self.dtype_of(e))
         if isinstance(e.type, A.Vector) or isinstance(e.operand.type, A.Vector):
             raise LiftError("C2T1202", "vector value used where a scalar is expected", e.loc)
         dtype = self.dtype_of(e)
@@ -661,12 +689,16 @@ class ExprLifter:
             step = offset_scale(self.value(e.rhs), lanes_of(base.pointee))
             if e.op == "-":
                 step = I.Unary("neg", step, step.dtype)
+            if base.byte_offset is not None:
+                return byte_step(base, step)
             return replace(base, offset=offset_add(base.offset, step), offset_var=None)
         if isinstance(e, A.BinOp) and e.op == "+" and isinstance(e.rhs.type, (A.Pointer, A.Array)):
             return self.pointer(A.BinOp("+", e.rhs, e.lhs, e.type, e.loc))
         if isinstance(e, A.UnOp) and e.op == "&" and isinstance(e.operand, A.Index):
             base = self.pointer(e.operand.base)
             step = offset_scale(self.value(e.operand.index), lanes_of(base.pointee))
+            if base.byte_offset is not None:
+                return byte_step(base, step)
             # `&vs[16]` of a volatile `vs` is a volatile pointer: its stores keep the warp's lockstep order
             return replace(base, offset=offset_add(base.offset, step), offset_var=None)
         if isinstance(e, A.Index) and isinstance(e.type, A.Array):  # a row of a 2-D array: tile[ty]
@@ -683,6 +715,16 @@ class ExprLifter:
         raise LiftError("C2T1210", f"pointer returned by '{call.callee}': its buffer is not statically known",
                         call.loc)
 
+    def element_address(self, e: A.Expr) -> I.Expr:
+        base = self.pointer(e)
+        storage = base.bits or elem_dtype(base.pointee)
+        if storage not in _HELPER_STORAGE:
+            raise LiftError("C2T1202", f"pointer '{type_name(base.pointee)}*' used as a number: the address of "
+                                       f"{storage} elements is not lifted", e.loc)
+        # (a plain pointer's offset counts the buffer's scalars, also under a float4 view)
+        offset = base.byte_offset if base.byte_offset is not None else offset_scale(base.offset, DTYPE_BYTES[storage])
+        return I.ElementAddress(base.buffer, offset, storage)
+
     def element_offset(self, e: A.Index, bits: bool = False) -> tuple[PointerBinding, I.Expr]:
         """The pointer `e` indexes and the element's offset. `bits`: the caller bit-casts what it reads
         or writes through a pointer viewing another dtype's bits; any other caller refuses one."""
@@ -692,6 +734,8 @@ class ExprLifter:
                                        f"as {type_name(base.pointee)} are lifted in loads, stores and "
                                        "atomicCAS/atomicExch only", e.loc)
         index = self.value(e.index)
+        if base.byte_offset is not None:  # the element's first byte
+            return base, byte_step(base, index).byte_offset
         return base, offset_add(base.offset, offset_scale(index, lanes_of(base.pointee)))
 
     def load(self, e: A.Index) -> I.Expr:
@@ -701,6 +745,16 @@ class ExprLifter:
         if target is not None:
             return self.read_binding(target, e.base)
         base, offset = self.element_offset(e, bits=True)
+        dtype = self.dtype_of(e)
+        if base.byte_offset is not None:
+            # `uint32_t old = *address_as_ui;` of a word over bytes: read atomically, as a CAS that swaps
+            # 0 for 0 (which never changes memory) returns it; helpers exist for 32- and 64-bit words
+            if dtype not in _WORDS or base.bits not in _HELPER_STORAGE:
+                raise LiftError("C2T1202", f"pointer cast between different element types: {base.bits} bytes read "
+                                           f"as {dtype} (32- and 64-bit integer words only)", e.loc)
+            zero = I.Const(0, dtype)
+            return I.AtomicRMW("cas", base.buffer, offset, zero, dtype, returns_old=True, compare=zero,
+                               storage=base.bits, byte_addressed=True)
         if base.bits is not None:  # `*(unsigned long long*)address` of an int64 buffer: its bits
             return I.Bitcast(I.Load(base.buffer, offset, base.bits), self.dtype_of(e))
         return I.Load(base.buffer, offset, self.dtype_of(e))
@@ -906,6 +960,15 @@ class ExprLifter:
         if dtype is None or isinstance(base.pointee, A.Vector):
             raise LiftError("C2T1205", "atomic on a non-scalar element", e.loc)
         op = record.ir_op
+        if base.byte_offset is not None:
+            # `atomicCAS(address_as_ui, assumed, old)` on the word holding a byte or short element
+            if op not in ("cas", "exch") or dtype not in _WORDS or base.bits not in _HELPER_STORAGE:
+                raise LiftError("C2T1205", f"'{e.callee}' on {dtype} words over {base.bits} elements: only "
+                                           "atomicCAS and atomicExch on 32- or 64-bit integer words are lifted", e.loc)
+            value = cast(self.value(e.args[-1]), dtype)
+            compare = cast(self.value(e.args[1]), dtype) if op == "cas" else None
+            return I.AtomicRMW(op, base.buffer, base.byte_offset, value, dtype, returns_old=want_value,
+                               compare=compare, storage=base.bits, byte_addressed=True)
         if base.bits is not None:
             # the CAS loop of an atomic TileLang has no op for (`atomicCAS((unsigned long long*)address,
             # assumed, __double_as_longlong(...))`): compare and swap the element's bits
@@ -918,6 +981,13 @@ class ExprLifter:
             compare = cast(self.value(e.args[1]), dtype) if op == "cas" else None
             return I.AtomicRMW(op, base.buffer, base.offset, value, dtype, returns_old=want_value, compare=compare,
                                storage=base.bits)
+        if op in ("cas", "exch") and dtype in _WORDS and record.dtypes and dtype not in record.dtypes:
+            # a 64-bit (or unsigned) CAS loop, `atomicCAS(addr, assumed, next)` on `unsigned long long*`: the
+            # helper on the element's own bits (its storage is its dtype)
+            value = cast(self.value(e.args[-1]), dtype)
+            compare = cast(self.value(e.args[1]), dtype) if op == "cas" else None
+            return I.AtomicRMW(op, base.buffer, base.offset, value, dtype, returns_old=want_value, compare=compare,
+                               storage=dtype)
         # the helper-backed atomics (CAS, exchange, bitwise) exist for 32-bit ints (and float exchange)
         if record.dtypes and dtype not in record.dtypes:
             raise LiftError("C2T1205", f"'{e.callee}' on {dtype} is not lifted (32-bit int only)", e.loc)

@@ -488,6 +488,15 @@ class FunctionLifter(ExprLifter):
         target = replace(view_as(self.pointer(s.init), t.pointee, s.loc), offset_var=None)
         if t.volatile and not target.volatile:
             target = replace(target, volatile=True)
+        if target.byte_offset is not None:  # `uint32_t* word = (uint32_t*)(address - (addr & 3));`
+            if mutable:
+                raise LiftError("C2T1210", f"pointer '{s.name}' into another type's bytes is reassigned", s.loc)
+            if isinstance(target.byte_offset, (I.Const, I.Var)):
+                self.bindings[s.decl] = target
+                return []
+            name = self.names.fresh(f"{s.name}_byte")
+            self.bindings[s.decl] = replace(target, byte_offset=I.Var(name, target.byte_offset.dtype))
+            return [I.Let(name, target.byte_offset, line)]
         if not mutable:
             offset = target.offset
             if not isinstance(offset, (I.Const, I.Var)):
@@ -684,6 +693,9 @@ class FunctionLifter(ExprLifter):
             index = target if isinstance(target, A.Index) else A.Index(
                 target.operand, A.IntLit(0, A.Scalar("int32"), e.loc), target.type, e.loc)
             base, offset = self.element_offset(index, bits=True)
+            if base.byte_offset is not None:
+                raise LiftError("C2T1202", f"pointer cast between different element types: a store of "
+                                           f"{type_name(index.type)} into {base.bits} elements' bytes", e.loc)
             if base.bits is not None:  # `*(unsigned*)f = u;`: the bits stored into the element
                 if isinstance(index.type, A.Vector) or base.volatile:
                     raise LiftError("C2T1202", "pointer cast between different element types: a vector or "
@@ -727,7 +739,7 @@ class FunctionLifter(ExprLifter):
         if isinstance(binding, PointerBinding) and binding.offset_var:
             if e.op == "=":
                 new = view_as(self.pointer(e.value), binding.pointee, e.loc)
-                if new.buffer != binding.buffer or new.bits != binding.bits:
+                if new.buffer != binding.buffer or new.bits != binding.bits or new.byte_offset is not None:
                     raise LiftError("C2T1210", "pointer re-targeted to another buffer", e.loc)
                 return [I.AssignVar(binding.offset_var, cast(new.offset, "int64"), line)]
             if e.op in ("+=", "-="):

@@ -159,7 +159,10 @@ class KernelSpec:
         elif arg.init == "uniform":
             data = rng.uniform(o.get("low", -1.0), o.get("high", 1.0), count)
         elif arg.init == "int":
-            data = rng.integers(int(o.get("low", 0)), int(o.get("high", 100)), count)
+            low, high = int(o.get("low", 0)), int(o.get("high", 100))
+            # keys above 2^63 (`high = 18446744073709551616` for uint64) need numpy's unsigned generator
+            wide = np.uint64 if low >= 0 and high > np.iinfo(np.int64).max + 1 else np.int64
+            data = rng.integers(low, high, count, dtype=wide)
         elif arg.init == "zeros":
             data = np.zeros(count)
         elif arg.init == "ones":

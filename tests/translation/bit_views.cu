@@ -31,17 +31,36 @@ __global__ void add_to_bits(float* x) {
   atomicAdd((int*)x, 1);
 }
 
-// sizes differ (two halves read as one int): refused
+// sizes differ: the pointer addresses bytes. A 32-bit word over bytes is read (atomically) and
+// swapped; the element's address is real (`(size_t)address & 3` decides which byte of the word)
+__device__ void atomic_or_byte(unsigned char* address, unsigned char bit) {
+  unsigned int* word = (unsigned int*)(address - ((size_t)address & 3));
+  unsigned int shift = ((size_t)address & 3) * 8;
+  unsigned int old = *word, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(word, assumed, old | ((unsigned int)bit << shift));
+  } while (assumed != old);
+}
+__global__ void byte_flags(unsigned char* flags, const int* where) {
+  atomic_or_byte(&flags[where[threadIdx.x]], 1u << (threadIdx.x & 7));
+}
+
+// a store of another size into the bytes is refused
 __global__ void two_as_one(short* x, int* y) {
-  y[threadIdx.x] = ((int*)x)[threadIdx.x];
+  ((int*)x)[threadIdx.x] = y[threadIdx.x];
 }
 // DIAG: warning: C2T1205: kernel 'add_to_bits' is not converted: 'atomicAdd' through a pointer reading float32 elements as int32: only atomicCAS and atomicExch
-// DIAG: warning: C2T1202: kernel 'two_as_one' is not converted: pointer cast between different element types
+// DIAG: warning: C2T1202: kernel 'two_as_one' is not converted: pointer cast between different element types: a store of int32 into int16 elements' bytes
 // CHECK: #include <stdint.h>
 // CHECK: __device__ __forceinline__ uint64_t c2t_atomic_cas_float64_as_uint64(double* p, long long i, uint64_t c, uint64_t v) { return (uint64_t)atomicCAS((unsigned long long*)(p + i), (unsigned long long)c, (unsigned long long)v); }
-// CHECK: extern "C" uint64_t c2t_atomic_cas_float64_as_uint64(double* p, int64_t i, uint64_t c, uint64_t v) { p += i; uint64_t o; memcpy(&o, p, sizeof o); if (o == c) memcpy(p, &v, sizeof v); return o; }
+// CHECK: extern "C" uint64_t c2t_atomic_cas_float64_as_uint64(double* p, int64_t i, uint64_t c, uint64_t v) { void* q = p + i; uint64_t o; memcpy(&o, q, sizeof o); if (o == c) memcpy(q, &v, sizeof v); return o; }
 // CHECK-LABEL: def segment_product(
 // CHECK: old = T.reinterpret(address[address_off], "uint64")
 // CHECK: old = T.call_extern("uint64", "c2t_atomic_cas_float64_as_uint64", T.address_of(address[0]), T.cast(address_off, "int64"), assumed,
 // CHECK-LABEL: def sign_bits(
 // CHECK: x[i] = T.reinterpret(T.reinterpret(x[i], "uint32") | T.uint32(2147483648), "float32")
+// CHECK-LABEL: def byte_flags(
+// CHECK: word_byte = T.cast(address_off, "uint64") + (~(T.call_extern("uint64", "c2t_address_uint8", T.address_of(address[0]), T.cast(address_off, "int64")) & T.uint64(3)) + T.uint64(1))
+// CHECK: old = T.call_extern("uint32", "c2t_atomic_cas_bytes_uint8_as_uint32", T.address_of(address[0]), T.cast(word_byte, "int64"), T.uint32(0), T.uint32(0))
+// CHECK: old = T.call_extern("uint32", "c2t_atomic_cas_bytes_uint8_as_uint32", T.address_of(address[0]), T.cast(word_byte, "int64"), assumed,

@@ -1,7 +1,7 @@
 // A branch whose condition C's rules fold to a constant, as template parameters make it
 // (`if (R == SUM || R == MAX)` in pytorch_scatter's reducers): only the branch taken is lifted, as a
-// compiler does, so a construct the lift refuses in the other branch (here a 64-bit CAS on a reinterpreted
-// pointer) no longer refuses the instantiation that can never run it. The instantiation that does take
+// compiler does, so a construct the lift refuses in the other branch (here a store of 8 bytes into a
+// float's bytes) no longer refuses the instantiation that can never run it. The instantiation that does take
 // that branch is still refused at its line. Conditions that are not constant, or that have effects, are
 // lifted as before.
 // EXPECT: reduce_write<float, SUM> pass
@@ -20,7 +20,7 @@ __global__ void reduce_write(T* out, const T* in, int n) {
   } else {
     T* p = out + (i % 4);
     unsigned long long* bits = (unsigned long long*)p;
-    atomicCAS(bits, 0ull, 1ull);
+    *bits = 1ull;
   }
 }
 template __global__ void reduce_write<float, SUM>(float*, const float*, int);
