@@ -21,7 +21,7 @@ _HALF2 = ("__hadd2", "__hsub2", "__hmul2", "__hfma2", "__hneg2", "__habs2", "__h
           "__half22float2", "__float22half2_rn", "__low2half", "__high2half", "__high2float", "__lows2half2",
           "__highs2half2", "__hbeq2", "__hblt2")
 _BF16 = ("__floats2bfloat162_rn", "__bfloat1622float2")
-_INTEGER = ("__clzll", "__ffsll", "__brevll", "__byte_perm",
+_INTEGER = ("__byte_perm",
             "__funnelshift_l", "__funnelshift_r", "__funnelshift_lc", "__funnelshift_rc", "__mulhi", "__umulhi",
             "__mul64hi", "__umul64hi", "__mul24", "__umul24", "__sad", "__usad", "__rhadd", "__urhadd", "__uhadd",
             "__dp4a", "__dp2a_lo", "__dp2a_hi", "__vabsdiffu4", "__vadd2", "__vadd4")
@@ -57,9 +57,9 @@ INTRINSICS: list[Construct] = [
     *[Construct(cuda=n, category="integer-intrinsic", status=Status.SUPPORTED, ir_op=op, tilelang=f"c2t_{op} helper",
                 tests={"popc": ("corpus/cooperative/warp_shuffle.cu",),
                        "popcll": ("tests/coverage/constructs/warp_extras.cu",)}.get(
-                    op, ("tests/translation/bit_intrinsics.cu",)))
+                    op, ("tests/translation/bit_intrinsics.cu", "corpus/misc/int_ops.cu")))
       for n, op in (("__popc", "popc"), ("__popcll", "popcll"), ("__clz", "clz"), ("__ffs", "ffs"),
-                    ("__brev", "brev"))],
+                    ("__brev", "brev"), ("__clzll", "clzll"), ("__ffsll", "ffsll"), ("__brevll", "brevll"))],
     *[Construct(cuda=n, category="cache-hint", status=PL, tilelang="a plain load or store", code="C2T1203",
                 effort="low", note="replace with a plain load/store (as __ldg is)") for n in _CACHE_HINTS],
     *[Construct(cuda=n, category="math", status=PL, tilelang="T.call_extern of the libm function", code="C2T1203",

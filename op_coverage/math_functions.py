@@ -35,9 +35,9 @@ TILE_OPS["min"] = TileOp(op="min", form="call", name="min", note="integers only;
 TILE_OPS["max"] = TileOp(op="max", form="call", name="max", note="integers only; floats use fmax")
 TILE_OPS["abs"] = TileOp(op="abs", form="call", name="abs", note="integers only (T.abs works on C for ints)")
 # bit intrinsics: helpers compiled into the kernel (cuda2tile/emit/helpers.py); T.popcount has no C lowering
-for _op in ("popc", "popcll", "clz", "ffs", "brev"):
+for _op in ("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
-BIT_OPS = frozenset(("popc", "popcll", "clz", "ffs", "brev"))
+BIT_OPS = frozenset(("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"))
 # bfloat16 conversions of passes/lower_bfloat16.py: helpers too (the C back end has no bfloat16)
 for _op in ("bf16_from_bits", "bf16_bits", "bf16_round"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")

@@ -45,6 +45,19 @@ __global__ void unsigned_split(int n, unsigned shift, const unsigned* x, unsigne
     lo[i] = v & ((1u << shift) - 1u);
 }
 
+// 64-bit bit intrinsics (GUPS-style random streams and hashes): leading zeros, first set bit and
+// bit reversal of a 64-bit key, and the low bits of the reversed key
+__global__ void bits64(int n, const long long* key, int* clz, int* ffs, unsigned long long* rev)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        long long k = key[i] >> (i & 63);
+        clz[i] = __clzll(k);
+        ffs[i] = __ffsll(k);
+        rev[i] = __brevll((unsigned long long)k) ^ (unsigned long long)(i & 7);
+    }
+}
+
 int main()
 {
     const int N = 4321;
@@ -65,6 +78,13 @@ int main()
     bit_mix<<<(N + 255) / 256, 256>>>(N, a, q);
     int_minmax_abs<<<(N + 255) / 256, 256>>>(N, a, b, r);
     unsigned_split<<<(N + 255) / 256, 256>>>(N, 12u, x, hi, lo);
+    long long* keys;
+    unsigned long long* rev;
+    cudaMalloc(&keys, N * sizeof(long long));
+    cudaMalloc(&rev, N * sizeof(unsigned long long));
+    bits64<<<(N + 255) / 256, 256>>>(N, keys, q, r, rev);
+    cudaFree(keys);
+    cudaFree(rev);
     cudaDeviceSynchronize();
 
     cudaFree(a);

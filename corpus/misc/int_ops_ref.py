@@ -44,3 +44,15 @@ def unsigned_split(n, shift, x, hi, lo):
     hi[:n] = v >> u32(shift)
     lo[:n] = v & u32((1 << shift) - 1)
     return {"hi": hi, "lo": lo}
+
+
+def bits64(n, key, clz, ffs, rev):
+    """__clzll (64 for 0), __ffsll (1-based, 0 for 0), __brevll of an arithmetic right shift."""
+    c, f, r = clz.copy(), ffs.copy(), rev.copy()
+    for i in range(n):
+        k = int(key[i]) >> (i & 63)
+        u = k & ((1 << 64) - 1)
+        c[i] = 64 - u.bit_length()
+        f[i] = (u & -u).bit_length() if u else 0
+        r[i] = int(format(u, "064b")[::-1], 2) ^ (i & 7)
+    return {"clz": c, "ffs": f, "rev": r}

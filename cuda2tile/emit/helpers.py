@@ -20,6 +20,14 @@ HELPERS: dict[str, tuple[str, str]] = {
                 'extern "C" int32_t c2t_clz(int32_t x) { return x == 0 ? 32 : __builtin_clz((uint32_t)x); }'),
     "c2t_ffs": ("__device__ __forceinline__ int c2t_ffs(int x) { return __ffs(x); }",
                 'extern "C" int32_t c2t_ffs(int32_t x) { return __builtin_ffs(x); }'),
+    "c2t_clzll": ("__device__ __forceinline__ int c2t_clzll(long long x) { return __clzll(x); }",
+                  'extern "C" int32_t c2t_clzll(int64_t x) { return x == 0 ? 64 : __builtin_clzll((uint64_t)x); }'),
+    "c2t_ffsll": ("__device__ __forceinline__ int c2t_ffsll(long long x) { return __ffsll(x); }",
+                  'extern "C" int32_t c2t_ffsll(int64_t x) { return __builtin_ffsll(x); }'),
+    "c2t_brevll": ("__device__ __forceinline__ unsigned long long c2t_brevll(unsigned long long x) "
+                   "{ return __brevll(x); }",
+                   'extern "C" uint64_t c2t_brevll(uint64_t x) { uint64_t r = 0; '
+                   "for (int i = 0; i < 64; ++i) { r = (r << 1) | (x & 1u); x >>= 1; } return r; }"),
     "c2t_brev": ("__device__ __forceinline__ unsigned int c2t_brev(unsigned int x) { return __brev(x); }",
                  'extern "C" uint32_t c2t_brev(uint32_t x) { uint32_t r = 0; '
                  "for (int i = 0; i < 32; ++i) { r = (r << 1) | (x & 1u); x >>= 1; } return r; }"),

@@ -17,3 +17,12 @@ __global__ void bits(int n, const unsigned* x, int* y, float* z) {
 // CHECK:      T.import_source(_C2T_HELPERS)
 // CHECK:      y[i] = T.call_extern("int32", "c2t_popc", T.reinterpret(x[i], "uint32")) + T.call_extern("int32", "c2t_clz", T.cast(T.reinterpret(x[i], "uint32"), "int32"))
 // CHECK:      z[i] = T.if_then_else(T.reinterpret(x[i], "uint32") == T.uint32(0), -T.infinity("float32"), T.if_then_else(T.reinterpret(x[i], "uint32") == T.uint32(1), _float_const(float("nan"), "float32", target), T.float32(0.0)))
+// The 64-bit forms keep their argument types (`long long`, `unsigned long long`): the helpers' C
+// declarations match what TileLang declares for the call (a uint64 buffer is held as int64).
+__global__ void bits64(const long long* k, int* y, unsigned long long* r) {
+  y[threadIdx.x] = __clzll(k[threadIdx.x]) + __ffsll(k[threadIdx.x]);
+  r[threadIdx.x] = __brevll((unsigned long long)k[threadIdx.x]);
+}
+// CHECK-LABEL: def bits64(
+// CHECK: y[tx] = T.call_extern("int32", "c2t_clzll", k[tx]) + T.call_extern("int32", "c2t_ffsll", k[tx])
+// CHECK: r[tx] = T.reinterpret(T.call_extern("uint64", "c2t_brevll", T.cast(k[tx], "uint64")), "int64")
