@@ -26,7 +26,7 @@ _INTEGER = ("__byte_perm",
             "__mul64hi", "__umul64hi", "__mul24", "__umul24", "__sad", "__usad", "__rhadd", "__urhadd", "__uhadd",
             "__dp4a", "__dp2a_lo", "__dp2a_hi", "__vabsdiffu4", "__vadd2", "__vadd4")
 _CACHE_HINTS = ("__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv", "__stcg", "__stcs", "__stwb", "__stwt")
-_MATH = ("sincosf", "sincos", "sincospif", "sinpif", "cospif", "sinpi", "cospi", "fdimf", "fdim", "frexpf",
+_MATH = ("sincospif", "sinpif", "cospif", "sinpi", "cospi", "fdimf", "fdim", "frexpf",
          "frexp", "ldexpf", "ldexp", "modff", "modf", "nextafterf", "nextafter", "scalbnf", "scalbn", "ilogbf",
          "logbf", "nanf", "nan", "normf", "norm3df", "norm4df", "rnorm3df", "rnormf", "rhypotf", "rcbrtf",
          "erfinvf", "erfinv", "erfcinvf", "normcdff", "normcdf", "normcdfinvf", "erfcxf", "j0f", "j1f", "y0f",
@@ -64,6 +64,10 @@ INTRINSICS: list[Construct] = [
                 effort="low", note="replace with a plain load/store (as __ldg is)") for n in _CACHE_HINTS],
     *[Construct(cuda=n, category="math", status=PL, tilelang="T.call_extern of the libm function", code="C2T1203",
                 effort="low") for n in _MATH],
+    *[Construct(cuda=n, category="math", status=Status.SUPPORTED, tilelang="its sine and cosine, stored apart",
+                tests=("tests/translation/math_functions.cu",),
+                note="`sincosf(x, &s, &c)` is `s = sinf(x); c = cosf(x);` (the accuracy CUDA documents for both); "
+                     "refused when `x` has an effect") for n in ("sincosf", "sincos")],
     Construct(cuda="INFINITY", category="math", status=Status.SUPPORTED, tilelang="T.infinity(dtype)",
               note="folded by clang to a constant", tests=("corpus/cooperative/block_reduce.cu",),
               aliases=("__builtin_huge_valf", "__builtin_huge_val", "__builtin_inff", "__builtin_inf", "HUGE_VALF")),

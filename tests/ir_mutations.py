@@ -369,6 +369,21 @@ def cas_swaps_in_the_expected_bits(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
+def sine_for_cosine(kernel: I.Kernel) -> I.Kernel:
+    """`sincosf(x, &s, &c)` with the cosine's slot given the sine as well."""
+    done = []
+
+    def fn(n):
+        if isinstance(n, I.Intrinsic) and n.op == "cos":
+            done.append(n)
+            return replace(n, op="sin")
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn))
+    assert done, "no cosine"
+    return mutated
+
+
 def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:
     """Lift `cu`'s kernel `name` (raising `raise_idioms`, None: every idiom), apply `mutate` (None: no
     mutation), emit it alone as the module `path`."""

@@ -26,6 +26,21 @@ __global__ void trig_tanh(int n, const float* t, float* s, float* c, float* th)
     }
 }
 
+// rotary embedding: each pair (x[2i], x[2i+1]) rotated by angle[i], cosine and sine from one
+// sincosf into locals; the double angle's pair through sincos into a buffer
+__global__ void rotate_pairs(int n, const float* angle, float* x, double* sc)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float s, c;
+        sincosf(angle[i], &s, &c);
+        float a = x[2 * i], b = x[2 * i + 1];
+        x[2 * i] = a * c - b * s;
+        x[2 * i + 1] = a * s + b * c;
+        sincos((double)angle[i], &sc[2 * i], sc + 2 * i + 1);
+    }
+}
+
 // y = powf(x, e)       (x > 0)
 __global__ void pow_pos(int n, float e, const float* x, float* y)
 {
@@ -66,6 +81,10 @@ int main()
     exp_log_sqrt<<<(N + 255) / 256, 256>>>(N, x, p, y);
     trig_tanh<<<(N + 127) / 128, 128>>>(N, x, s, c, y);
     pow_pos<<<(N + 255) / 256, 256>>>(N, 1.7f, p, y);
+    double* sc;
+    cudaMalloc(&sc, 2 * N * sizeof(double));
+    rotate_pairs<<<(N / 2 + 127) / 128, 128>>>(N / 2, x, y, sc);
+    cudaFree(sc);
     fast_sigmoid<<<(N + 255) / 256, 256>>>(N, x, y);
     fast_pow<<<(N + 255) / 256, 256>>>(N, 6.5f, p, y);
     cudaDeviceSynchronize();

@@ -39,3 +39,16 @@ def fast_pow(n, e, x, y):
     # computed in float64 and rounded once: the kernel's intrinsics are approximations anyway
     out[:n] = (np.power(v.astype(np.float64), float(f32(e))) / np.sqrt(v.astype(np.float64))).astype(f32)
     return {"y": out}
+
+
+def rotate_pairs(n, angle, x, sc):
+    out, sc = x.copy(), sc.copy()
+    v = angle[:n].astype(f32)
+    s, c = np.sin(v), np.cos(v)
+    a, b = x[0:2 * n:2].astype(f32), x[1:2 * n:2].astype(f32)
+    out[0:2 * n:2] = a * c - b * s
+    out[1:2 * n:2] = a * s + b * c
+    d = v.astype(np.float64)
+    sc[0:2 * n:2] = np.sin(d)
+    sc[1:2 * n:2] = np.cos(d)
+    return {"x": out, "sc": sc}

@@ -103,6 +103,9 @@ def lent_decls(node, functions) -> set[str]:
     return found
 
 
+# sincos functions: their sine and cosine halves
+_SINCOS = {"sincosf": ("sinf", "cosf"), "sincos": ("sin", "cos")}
+
 _DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
                 "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
 
@@ -565,6 +568,8 @@ class FunctionLifter(ExprLifter):
             return self.assign(e, line)
         if isinstance(e, A.Call) and not e.device_function and e.callee in lifting.DEBUG_CALLS:
             return self.leave_out(e)
+        if isinstance(e, A.Call) and not e.device_function and e.callee in _SINCOS and len(e.args) == 3:
+            return self.sincos(e, line)
         if isinstance(e, A.Call):
             value = self.call(e, want_value=False)
             return [I.Evaluate(value, line)]
@@ -1132,6 +1137,25 @@ class FunctionLifter(ExprLifter):
                 body += (I.Let(result_name, last.value, line),)
                 result = I.Var(result_name, result_dtype)
         return stmts + list(body), result
+
+    def sincos(self, e: A.Call, line: int) -> list[I.Stmt]:
+        """`sincosf(x, &s, &c);` is `*sp = sinf(x); *cp = cosf(x);`: CUDA documents sincosf with the
+        accuracy of sinf and cosf, and glibc computes them alike. `x` is read once, into a value."""
+        x, sin_out, cos_out = e.args
+        if self.has_effects(x):
+            raise LiftError("C2T1202", f"'{e.callee}' of an argument with an effect: compute it first", e.loc)
+        sin_name, cos_name = _SINCOS[e.callee]
+        t = x.type
+        value = self.names.fresh("sincos_arg")
+        stmts: list[I.Stmt] = [I.Let(value, cast(self.value(x), self.dtype_of(x)), line)]
+        arg = _Lifted(I.Var(value, self.dtype_of(x)), t, x.loc)
+        for name, out in ((sin_name, sin_out), (cos_name, cos_out)):
+            while isinstance(out, A.Cast) and out.implicit:
+                out = out.operand
+            # `&v` names `v` itself; any other pointer is stored through
+            target = out.operand if isinstance(out, A.UnOp) and out.op == "&" else A.UnOp("*", out, t, out.loc)
+            stmts += self.assign(A.Assign("=", target, A.Call(name, (arg,), t, e.loc), t, e.loc), line)
+        return stmts
 
     def reinterpreted_copy(self, e: A.Assign, line: int) -> list[I.Stmt] | None:
         """`*((float2*)dst) = *((float2*)src);` with `dst`, `src` both `c10::Half*` (apex's
