@@ -179,8 +179,9 @@ LANGUAGE: list[Construct] = [
                    "that many element copies. To another size (`(uint32_t*)(address - ((size_t)address & 3))` "
                    "over bytes, `(char*)address`): byte positions; a 32/64-bit integer word there is read "
                    "atomically and atomicCAS/atomicExch swap it (sub-word CAS loops), and `(size_t)p` is the real "
-                   "address through a helper on every back end. Refused: stores of another size, reading bits as "
-                   "a vector, float16/bfloat16 elements' addresses"),
+                   "address on every back end (`T.reinterpret(T.address_of(buf[0]), \"uint64\")` plus the byte offset). "
+                   "Refused: stores of another size, reading bits as "
+                   "a vector"),
     Construct(cuda="string literal", category="language", status=U, code="C2T1202", effort="low",
               note="only meaningful as printf's format"),
     Construct(cuda="pointer parameter moved", category="language", status=S,

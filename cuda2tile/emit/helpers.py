@@ -88,7 +88,6 @@ HELPERS: dict[str, tuple[str, str]] = {
 _C_TYPES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int32_t", "uint32": "uint32_t",
             "int64": "int64_t", "uint64": "uint64_t", "float32": "float", "float64": "double"}
 _BITS_ATOMIC = re.compile(r"c2t_atomic_(cas|exch)_(bytes_)?(\w+?)_as_(\w+)")
-_ADDRESS = re.compile(r"c2t_address_(\w+)")
 
 
 def bits_atomic_helper(op: str, storage: str, bits: str, byte_addressed: bool = False) -> str:
@@ -98,19 +97,6 @@ def bits_atomic_helper(op: str, storage: str, bits: str, byte_addressed: bool = 
     (`c2t_atomic_cas_bytes_uint8_as_uint32`). One per dtype pair, since TileLang's C code generator
     declares a call_extern target with its arguments' own types. `storage` is the buffer's carrier."""
     return f"c2t_atomic_{op}_{'bytes_' if byte_addressed else ''}{storage}_as_{bits}"
-
-
-def address_helper(storage: str) -> str:
-    """The helper giving the address `i` bytes into a buffer of `storage` (carrier) elements, as uint64."""
-    return f"c2t_address_{storage}"
-
-
-def _address_definitions(name: str) -> tuple[str, str]:
-    ctype = _C_TYPES[_ADDRESS.fullmatch(name).group(1)]
-    cuda = (f"#include <stdint.h>\n__device__ __forceinline__ uint64_t {name}({ctype}* p, long long i) "
-            "{ return (uint64_t)((const char*)p + i); }")
-    c = f'extern "C" uint64_t {name}({ctype}* p, int64_t i) {{ return (uint64_t)(uintptr_t)((const char*)p + i); }}'
-    return cuda, c
 
 
 def _bits_atomic_definitions(name: str) -> tuple[str, str]:
@@ -134,9 +120,7 @@ def _bits_atomic_definitions(name: str) -> tuple[str, str]:
 
 
 def _definitions(name: str) -> tuple[str, str]:
-    if name in HELPERS:
-        return HELPERS[name]
-    return _address_definitions(name) if _ADDRESS.fullmatch(name) else _bits_atomic_definitions(name)
+    return HELPERS[name] if name in HELPERS else _bits_atomic_definitions(name)
 
 
 def helper_source(names: set[str]) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import op_coverage
-from cuda2tile.emit.helpers import address_helper, bits_atomic_helper
+from cuda2tile.emit.helpers import bits_atomic_helper
 from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import nodes
@@ -344,12 +344,12 @@ class ExprPrinter:
             args += [self(e.compare)] if e.compare is not None else []
             return f'{self.t("call_extern")}("{e.dtype}", "{helper}", {", ".join(args + [self(e.value)])})', atom
         if isinstance(e, I.ElementAddress):
-            helper = address_helper(BUFFER_CARRIERS.get(e.storage, e.storage))
-            self.helpers.add(helper)
-            offset = f"{self.t('int64')}({e.byte_offset.value})" if isinstance(e.byte_offset, I.Const) else \
-                f'{self.t("cast")}({self(e.byte_offset)}, "int64")'
-            return (f'{self.t("call_extern")}("uint64", "{helper}", '
-                    f"{self.t('address_of')}({self.names(e.buffer)}[0]), {offset})"), atom
+            # the buffer's address as a number (a reinterpreted handle: `(uint64_t)A` in C and CUDA), plus the
+            # byte offset, wrapping as C's pointer-to-integer arithmetic does
+            offset = f"{self.t('uint64')}({e.byte_offset.value % 2 ** 64})" if isinstance(e.byte_offset, I.Const) \
+                else f'{self.t("cast")}({self(e.byte_offset)}, "uint64")'
+            return (f'({self.t("reinterpret")}({self.t("address_of")}({self.names(e.buffer)}[0]), "uint64") '
+                    f"+ {offset})"), atom
         if isinstance(e, I.AtomicRMW):
             target = f"{self.names(e.buffer)}[{self(e.index)}]"
             ret = ", return_prev=True" if e.returns_old else ""

@@ -718,7 +718,7 @@ class ExprLifter:
     def element_address(self, e: A.Expr) -> I.Expr:
         base = self.pointer(e)
         storage = base.bits or elem_dtype(base.pointee)
-        if storage not in _HELPER_STORAGE:
+        if storage not in DTYPE_BYTES:
             raise LiftError("C2T1202", f"pointer '{type_name(base.pointee)}*' used as a number: the address of "
                                        f"{storage} elements is not lifted", e.loc)
         # (a plain pointer's offset counts the buffer's scalars, also under a float4 view)
