@@ -12,9 +12,9 @@ from __future__ import annotations
 from op_coverage.conversions import CONVERSION_DTYPES, CONVERSIONS
 from op_coverage.cooperation import COOPERATION
 from op_coverage.host import HOST
-from op_coverage.intrinsics import INTRINSICS
+from op_coverage.intrinsics import INTRINSICS, SINCOS_HALVES
 from op_coverage.language import LANGUAGE
-from op_coverage.math_functions import BIT_OPS, FLOAT_CLASS, FLOAT_FORMS, MATH, TILE_OPS
+from op_coverage.math_functions import BIT_OPS, FLOAT_CLASS, FLOAT_FORMS, HELPER_C_TYPES, MATH, TILE_OPS
 from op_coverage.records import EFFORTS, HOST_CATEGORIES, Construct, Status, TileOp
 
 ALL_CONSTRUCTS: list[Construct] = MATH + CONVERSIONS + LANGUAGE + INTRINSICS + COOPERATION + HOST
@@ -36,5 +36,5 @@ def conversion_dtype(cuda_name: str) -> str | None:
     return CONVERSION_DTYPES.get(cuda_name)
 
 
-__all__ = ["ALL_CONSTRUCTS", "BIT_OPS", "FLOAT_CLASS", "FLOAT_FORMS", "Construct", "EFFORTS", "HOST_CATEGORIES", "Status", "TileOp",
-           "TILE_OPS", "lookup", "conversion_dtype"]
+__all__ = ["ALL_CONSTRUCTS", "BIT_OPS", "FLOAT_CLASS", "FLOAT_FORMS", "Construct", "EFFORTS", "HELPER_C_TYPES",
+           "HOST_CATEGORIES", "SINCOS_HALVES", "Status", "TileOp", "TILE_OPS", "lookup", "conversion_dtype"]

@@ -38,6 +38,9 @@ _MATH = ("sincospif", "sinpif", "cospif", "sinpi", "cospi", "fdimf", "fdim", "fr
          "__double2int_rz", "__int2double_rn", "__uint2double_rn", "__float2half_rz", "__half2uint_rz",
          "__uint2half_rn")
 
+# sincos functions and the sine and cosine they store: `sincosf(x, &s, &c)` is `s = sinf(x); c = cosf(x);`
+SINCOS_HALVES: dict[str, tuple[str, str]] = {"sincosf": ("sinf", "cosf"), "sincos": ("sin", "cos")}
+
 INTRINSICS: list[Construct] = [
     *[Construct(cuda=n, category="half-intrinsic", status=PL, tilelang="float32 arithmetic + cast to float16",
                 code="C2T1203", effort="low", note="write it with __half2float/__float2half meanwhile")
@@ -67,7 +70,7 @@ INTRINSICS: list[Construct] = [
     *[Construct(cuda=n, category="math", status=Status.SUPPORTED, tilelang="its sine and cosine, stored apart",
                 tests=("tests/translation/math_functions.cu",),
                 note="`sincosf(x, &s, &c)` is `s = sinf(x); c = cosf(x);` (the accuracy CUDA documents for both); "
-                     "refused when `x` has an effect") for n in ("sincosf", "sincos")],
+                     "refused when `x` has an effect") for n in SINCOS_HALVES],
     Construct(cuda="INFINITY", category="math", status=Status.SUPPORTED, tilelang="T.infinity(dtype)",
               note="folded by clang to a constant", tests=("corpus/cooperative/block_reduce.cu",),
               aliases=("__builtin_huge_valf", "__builtin_huge_val", "__builtin_inff", "__builtin_inf", "HUGE_VALF")),

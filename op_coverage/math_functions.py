@@ -37,6 +37,11 @@ TILE_OPS["abs"] = TileOp(op="abs", form="call", name="abs", note="integers only 
 # bit intrinsics: helpers compiled into the kernel (cuda2tile/emit/helpers.py); T.popcount has no C lowering
 for _op in ("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
+# the C/C++ spelling of each dtype in the helpers' code (both back ends): TileLang's generated code says
+# `int64_t` (`long` on Linux), which a `long long*` parameter does not accept
+HELPER_C_TYPES: dict[str, str] = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int32_t",
+                                  "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t",
+                                  "float32": "float", "float64": "double"}
 BIT_OPS = frozenset(("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"))
 # bfloat16 conversions of passes/lower_bfloat16.py: helpers too (the C back end has no bfloat16)
 for _op in ("bf16_from_bits", "bf16_bits", "bf16_round"):

@@ -384,6 +384,24 @@ def sine_for_cosine(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
+def swap_first_if_with_else(kernel: I.Kernel, depth: int = 0) -> I.Kernel:
+    """The branches of the first `if` that has an else (counting from `depth`) exchanged: a switch's
+    first clause runs for the values of the others and back."""
+    seen = []
+
+    def fn(s):
+        if isinstance(s, I.If) and s.other:
+            seen.append(s)
+            if len(seen) > depth:
+                return replace(s, then=s.other, other=s.then)
+        return None
+
+    done = []
+    mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
+    assert done, "no if with an else"
+    return mutated
+
+
 def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:
     """Lift `cu`'s kernel `name` (raising `raise_idioms`, None: every idiom), apply `mutate` (None: no
     mutation), emit it alone as the module `path`."""

@@ -18,7 +18,7 @@ CASES = {
     "unknown_include.cu": (("#include \"no_such_header.h\"\n" + GOOD).encode(), [("C2T1102", 1)]),
     "unsupported.cu": ((GOOD + "__global__ void uses_barrier(float* x) {\n  if (threadIdx.x < 16)\n"
                         "  __syncthreads();\n}\n"
-                        "__global__ void uses_switch(int k, float* x) {\n  switch (k) { case 0: x[0] = 1; break; }\n}\n"
+                        "__global__ void uses_switch(int k, float* x) {\n  switch (k) { case 0: x[0] = 1; case 1: x[1] = 2; break; }\n}\n"
                         ).encode(), [("C2T1214", 4), ("C2T1201", 7)]),
     "latin1.cu": (b"// caf\xe9 au lait\n" + GOOD.encode(), [("C2T1002", 1)]),
     "empty.cu": (b"", [("C2T1003", 0)]),

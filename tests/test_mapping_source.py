@@ -34,7 +34,8 @@ PENDING_EMIT_MOVES: frozenset[tuple[str, str]] = frozenset(
     # the helpers' CUDA definitions (and the C ones beside them, which call libc's memcpy): their home
     # is the "helper" TileOp records of op_coverage/math_functions.py, which name them already
     ("cuda2tile/emit/helpers.py", spelling) for spelling in (
-        "__popc", "__popcll", "__clz", "__ffs", "__brev", "atomicCAS", "atomicExch", "atomic*", "memcpy"))
+        "__popc", "__popcll", "__clz", "__ffs", "__brev", "__clzll", "__ffsll", "__brevll", "atomicCAS", "atomicExch",
+        "atomic*", "memcpy"))
 # Literals that must spell CUDA where they are, (file, literal): reason. Only user-facing messages
 # that show the CUDA code they are about.
 ALLOWED: dict[tuple[str, str], str] = {

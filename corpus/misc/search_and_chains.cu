@@ -88,6 +88,41 @@ __global__ void taps_and_tables(const float* __restrict__ x, const int* __restri
     y[i] = s + hist[label] * 10.0f + table[label % 2][label % 3] + flat[label % 2][(label / 2) % 2];
 }
 
+// per element, by its label: a border mode chosen with `switch` (shared clauses, a braced clause with
+// its own loop and `break`, a clause that returns, `default` in the middle)
+enum Border { TOP = 0, LEFT = 1, BOTTOM = 2, RIGHT = 3 };
+
+__global__ void border_switch(const float* __restrict__ x, const int* __restrict__ labels,
+                              float* __restrict__ y, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float v = x[i];
+    switch (labels[i] & 7) {
+    case TOP:
+    case BOTTOM:
+        v = v * 2.0f;
+        break;
+    default:
+        v = -v;
+        break;
+    case LEFT: {
+        float acc = 0.0f;
+        for (int k = 0; k < 8; ++k) {
+            if (k > labels[i]) break;
+            acc += (float)k;
+        }
+        v = v + acc;
+        break;
+    }
+    case 5:
+        return;
+    case RIGHT:
+        v = v - 1.0f;
+    }
+    y[i] = v;
+}
+
 int main()
 {
     const int N = 64, Q = 300, ROWS = 200, COLS = 37, M = 1000;
@@ -110,6 +145,7 @@ int main()
     first_above<<<(ROWS + 63) / 64, 64>>>(x, first, ROWS, COLS, 1.5f);
     walk_lists<<<(M + 255) / 256, 256>>>(next, count, hops, big, M);
     taps_and_tables<<<(M + 255) / 256, 256>>>(xs, labels, y, M);
+    border_switch<<<(M + 255) / 256, 256>>>(xs, labels, y, M);
     cudaDeviceSynchronize();
     cudaFree(keys); cudaFree(queries); cudaFree(pos); cudaFree(cell); cudaFree(x); cudaFree(first);
     cudaFree(next); cudaFree(count); cudaFree(hops); cudaFree(big); cudaFree(xs); cudaFree(labels); cudaFree(y);

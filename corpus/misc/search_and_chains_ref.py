@@ -58,3 +58,27 @@ def taps_and_tables(x, labels, y, n):
         out[i] = np.float32(np.float32(np.float32(s + extra) + table[label % 2][label % 3])
                             + np.float32(flat[label % 2][(label // 2) % 2]))
     return {"y": out}
+
+
+def border_switch(x, labels, y, n):
+    out = y.copy()
+    for i in range(n):
+        v = np.float32(x[i])
+        lab = int(labels[i]) & 7  # C's & on a negative int: two's complement, as Python's
+        if lab in (0, 2):
+            v = np.float32(v * np.float32(2.0))
+        elif lab == 1:
+            acc = np.float32(0.0)
+            for k in range(8):
+                if k > labels[i]:
+                    break
+                acc = np.float32(acc + np.float32(k))
+            v = np.float32(v + acc)
+        elif lab == 5:
+            continue
+        elif lab == 3:
+            v = np.float32(v - np.float32(1.0))
+        else:
+            v = np.float32(-v)
+        out[i] = v
+    return {"y": out}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import op_coverage
+
 # name -> (CUDA definition, C definition); the call sites live in op_coverage.TILE_OPS ("helper" form)
 HELPERS: dict[str, tuple[str, str]] = {
     "c2t_popc": ("__device__ __forceinline__ int c2t_popc(unsigned int x) { return __popc(x); }",
@@ -83,10 +85,7 @@ HELPERS: dict[str, tuple[str, str]] = {
 }
 
 
-# the spellings of the dtypes an atomic on another element's bits involves, in both back ends: TileLang's
-# generated code says `int64_t` (`long` on Linux), which a `long long*` parameter does not accept
-_C_TYPES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int32_t", "uint32": "uint32_t",
-            "int64": "int64_t", "uint64": "uint64_t", "float32": "float", "float64": "double"}
+_C_TYPES = op_coverage.HELPER_C_TYPES  # the dtypes an atomic on another element's bits involves
 _BITS_ATOMIC = re.compile(r"c2t_atomic_(cas|exch)_(bytes_)?(\w+?)_as_(\w+)")
 
 

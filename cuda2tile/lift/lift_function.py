@@ -103,9 +103,6 @@ def lent_decls(node, functions) -> set[str]:
     return found
 
 
-# sincos functions: their sine and cosine halves
-_SINCOS = {"sincosf": ("sinf", "cosf"), "sincos": ("sin", "cos")}
-
 _DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
                 "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
 
@@ -127,7 +124,7 @@ def _all_zero_bits(e: A.Expr) -> bool:
         return e.value == 0
     if isinstance(e, A.FloatLit):
         return e.value == 0 and math.copysign(1.0, e.value) > 0
-    if isinstance(e, A.Call) and e.callee.startswith("make_") and not e.device_function:
+    if isinstance(e, A.Call) and e.callee.startswith(lifting.VECTOR_MAKER_PREFIX) and not e.device_function:
         return bool(e.args) and all(_all_zero_bits(a) for a in e.args)
     return False
 
@@ -568,7 +565,8 @@ class FunctionLifter(ExprLifter):
             return self.assign(e, line)
         if isinstance(e, A.Call) and not e.device_function and e.callee in lifting.DEBUG_CALLS:
             return self.leave_out(e)
-        if isinstance(e, A.Call) and not e.device_function and e.callee in _SINCOS and len(e.args) == 3:
+        if (isinstance(e, A.Call) and not e.device_function and e.callee in op_coverage.SINCOS_HALVES
+                and len(e.args) == 3):
             return self.sincos(e, line)
         if isinstance(e, A.Call):
             value = self.call(e, want_value=False)
@@ -1144,7 +1142,7 @@ class FunctionLifter(ExprLifter):
         x, sin_out, cos_out = e.args
         if self.has_effects(x):
             raise LiftError("C2T1202", f"'{e.callee}' of an argument with an effect: compute it first", e.loc)
-        sin_name, cos_name = _SINCOS[e.callee]
+        sin_name, cos_name = op_coverage.SINCOS_HALVES[e.callee]
         t = x.type
         value = self.names.fresh("sincos_arg")
         stmts: list[I.Stmt] = [I.Let(value, cast(self.value(x), self.dtype_of(x)), line)]

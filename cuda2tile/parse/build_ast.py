@@ -17,7 +17,7 @@ import hashlib
 import os
 import re
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import clang.cindex as ci
@@ -51,10 +51,11 @@ BUILTIN_VARS = ("threadIdx", "blockIdx", "blockDim", "gridDim")
 _ASSIGN_OPS = {"=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|="}
 _CASTS = {K.CSTYLE_CAST_EXPR: "static", K.CXX_STATIC_CAST_EXPR: "static", K.CXX_FUNCTIONAL_CAST_EXPR: "static",
           K.CXX_REINTERPRET_CAST_EXPR: "reinterpret", K.CXX_CONST_CAST_EXPR: "static"}
-_UNSUPPORTED_STMTS = {K.SWITCH_STMT: "switch statement", K.GOTO_STMT: "goto", K.LABEL_STMT: "label",
+_UNSUPPORTED_STMTS = {K.GOTO_STMT: "goto", K.LABEL_STMT: "label",
                       K.ASM_STMT: "inline asm", K.MS_ASM_STMT: "inline asm",
                       K.CXX_TRY_STMT: "try block", K.INDIRECT_GOTO_STMT: "computed goto",
                       K.CXX_FOR_RANGE_STMT: "range-based for"}
+_SWITCH = "switch statement"  # the op_coverage spelling a lowered or refused `switch` is counted under
 # Deeper nesting is refused with C2T1104 where the limit is reached: the builder, the lift and the
 # printer recurse once per level, and `a+a+...+a` with 10,000 terms (one macro can expand to it) would
 # otherwise exhaust Python's stack, inside a libclang callback at that. Measured: 100 nested braced
@@ -727,6 +728,11 @@ class _Builder:
         if k == K.DO_STMT:
             body, cond = list(c.get_children())
             return [A.While(self.expr(cond), self.single(body), loc, do_while=True)]
+        if k == K.SWITCH_STMT:
+            return [self._switch(c, loc)]
+        if k in (K.CASE_STMT, K.DEFAULT_STMT):
+            return [A.UnsupportedStmt("case label outside the top level of its switch's body", loc,
+                                      construct=_SWITCH)]
         if k == K.BREAK_STMT:
             return [A.Break(loc)]
         if k == K.CONTINUE_STMT:
@@ -744,6 +750,71 @@ class _Builder:
         if k.is_expression():
             return [A.ExprStmt(self.expr(c), loc)]
         return [A.UnsupportedStmt(k.name.lower().replace("_", " "), loc)]
+
+    def _switch(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
+        """`switch` whose clauses never fall through, as the `if` chain it means:
+
+            switch (mode) {                         { int switch_on = mode;
+              case TOP: case BOTTOM: y = 1; break;    if (switch_on == TOP || switch_on == BOTTOM) { y = 1; }
+              case LEFT: y = 2; break;        ->      else if (switch_on == LEFT) { y = 2; }
+              default: y = 3;                         else { y = 3; } }
+            }
+
+        The value is read once; each clause ends in `break` (or is the last); any other `break` of the
+        switch (one inside an `if` of a clause), fallthrough into the next clause, or a label below the
+        body's top level is refused at its line."""
+        kids = list(c.get_children())
+        if len(kids) != 2 or not kids[0].kind.is_expression() or kids[1].kind != K.COMPOUND_STMT:
+            return A.UnsupportedStmt("switch with an init statement or a declaration in its condition", loc,
+                                     construct=_SWITCH)
+        value = self.expr(kids[0])
+        clauses: list[tuple[list[A.Expr] | None, list[A.Stmt], A.Loc]] = []  # (case values; None: default)
+        for ch in kids[1].get_children():
+            if ch.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                values: list[A.Expr] | None = []
+                inner = ch
+                while inner is not None and inner.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                    parts = list(inner.get_children())
+                    if inner.kind == K.DEFAULT_STMT:
+                        values = None if values == [] else values
+                        if values is not None:
+                            return A.UnsupportedStmt("`default` sharing a clause with `case` labels", self.loc(inner),
+                                                     construct=_SWITCH)
+                    else:
+                        if values is None:
+                            return A.UnsupportedStmt("`default` sharing a clause with `case` labels", self.loc(inner),
+                                                     construct=_SWITCH)
+                        values.append(self.expr(parts[0]))
+                    inner = parts[-1] if parts and (inner.kind == K.DEFAULT_STMT or len(parts) > 1) else None
+                if clauses and not _ends_clause(clauses[-1][1]):
+                    return A.UnsupportedStmt("switch clause falling through into the next one", self.loc(ch),
+                                             construct=_SWITCH)
+                clauses.append((values, self.stmts(inner) if inner is not None else [], self.loc(ch)))
+            elif not clauses:
+                return A.UnsupportedStmt("statement before the first case label of a switch", self.loc(ch),
+                                         construct=_SWITCH)
+            else:
+                clauses[-1][1].extend(self.stmts(ch))
+        decl = f"__c2t_switch@{loc.line}:{loc.col}"
+        var = A.VarRef("switch_on", decl, value.type, loc)
+        chain: A.Stmt | None = None
+        default = next((body for values, body, _ in clauses if values is None), None)
+        if default is not None:
+            chain = A.Block(tuple(_without_final_break(default)), loc)
+        for values, body, at in reversed([x for x in clauses if x[0] is not None]):
+            body = _without_final_break(body)
+            if any(isinstance(n, A.Break) for s in body for n in _outside_loops(s)):
+                return A.UnsupportedStmt("`break` out of a switch from inside a clause's if", at, construct=_SWITCH)
+            cond: A.Expr | None = None
+            for v in values:
+                test = A.BinOp("==", var, A.Cast(v, value.type, True, v.loc), A.Scalar("bool"), v.loc)
+                cond = test if cond is None else A.BinOp("||", cond, test, A.Scalar("bool"), v.loc)
+            chain = A.If(cond, A.Block(tuple(body), at), chain, at)
+        if default is not None and any(isinstance(n, A.Break) for s in _without_final_break(default)
+                                       for n in _outside_loops(s)):
+            return A.UnsupportedStmt("`break` out of a switch from inside a clause's if", loc, construct=_SWITCH)
+        read_once = A.VarDecl("switch_on", decl, value.type, value, loc, const=True)
+        return A.Block((read_once,) + ((chain,) if chain else ()), loc, written_as=_SWITCH)
 
     def single(self, c: ci.Cursor) -> A.Stmt:
         body = self.stmts(c)
@@ -894,6 +965,32 @@ class _Builder:
             values.pop()
         folded = tuple(values) if all(v is not None for v in values) else None
         return tuple(texts), folded
+
+
+def _ends_clause(body: list) -> bool:
+    """Whether a switch clause ends so that control never reaches the next label (`break;`, also as the
+    last statement of a braced clause `case 1: { ...; break; }`)."""
+    if body and isinstance(body[-1], A.Block):
+        return _ends_clause(list(body[-1].body))
+    return bool(body) and isinstance(body[-1], (A.Break, A.Return, A.Continue))
+
+
+def _without_final_break(body: list) -> list:
+    if body and isinstance(body[-1], A.Block):
+        return body[:-1] + [replace(body[-1], body=tuple(_without_final_break(list(body[-1].body))))]
+    return body[:-1] if body and isinstance(body[-1], A.Break) else body
+
+
+def _outside_loops(s):
+    """The statements of `s` a `break` there would leave the switch from: not inside a loop of its own."""
+    if isinstance(s, (A.For, A.While)):
+        return
+    yield s
+    for child in (getattr(s, "then", None), getattr(s, "other", None)):
+        if child is not None:
+            yield from _outside_loops(child)
+    for child in getattr(s, "body", ()) if isinstance(s, A.Block) else ():
+        yield from _outside_loops(child)
 
 
 def _writes_initializer(c: ci.Cursor, statement: ci.Cursor) -> bool:

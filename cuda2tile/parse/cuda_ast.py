@@ -249,6 +249,9 @@ class ExprStmt:
 class Block:
     body: tuple["Stmt", ...]
     loc: Loc
+    # the source construct this block was lowered from, as op_coverage spells it, so that the
+    # coverage scan still counts it: a `switch` becomes `{ const int switch_on = k; if ... }`
+    written_as: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +300,9 @@ class UnsupportedStmt:
     what: str
     loc: Loc
     code: str = "C2T1201"
+    # the op_coverage construct refused, where `what` describes one form of it
+    # ("switch clause falling through into the next one" is a `switch statement`)
+    construct: str = ""
 
 
 Stmt = VarDecl | ExprStmt | Block | If | For | While | Break | Continue | Return | UnsupportedStmt

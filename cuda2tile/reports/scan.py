@@ -4,7 +4,7 @@
     expf(x)                -> Call "expf"             -> record `expf`
     __shared__ float t[64] -> VarDecl(shared)         -> `__shared__`, and `float` for its type
     for (int i = 0; i < n; ++i) -> For                -> `for (canonical)`
-    switch (k) { ... }     -> UnsupportedStmt(switch) -> `switch` (C2T1201)
+    switch (k) { ... }     -> Block(written_as=switch) -> `switch` (its refused forms: UnsupportedStmt)
 
 Calls to the user's own `__device__` functions are not constructs (they are walked as functions of
 their own, and give the call graph); calls that no record knows fall into the `unknown` bucket.
@@ -96,6 +96,8 @@ class _FunctionScanner:
         if s is None:
             return
         if isinstance(s, A.Block):
+            if s.written_as:  # lowered from another statement (`switch`): counted as what the source wrote
+                self.add(s.written_as, s.loc)
             for x in s.body:
                 self.stmt(x)
         elif isinstance(s, A.VarDecl):
@@ -134,7 +136,7 @@ class _FunctionScanner:
                 self.add("early return", s.loc)
             self.expr(s.value)
         elif isinstance(s, A.UnsupportedStmt):
-            self.add(s.what, s.loc, s.code)
+            self.add(s.construct or s.what, s.loc, s.code)
 
     def loop(self, body: A.Stmt) -> None:
         self.loop_depth += 1

@@ -23,7 +23,7 @@ __global__ void shift(int n, float* x) { int i = threadIdx.x; if (i < n) x[i] +=
 A_V3 = """__global__ void scale(int n, float* x) { int i = threadIdx.x; if (i < n) x[i] *= 2.0f; }
 __global__ void shift(int n, float* x) { int i = threadIdx.x; if (i >= n) goto out; x[i] += 1.0f; out: return; }
 """
-B_V2 = """__global__ void pick(int k, float* x) { switch (k) { case 0: x[0] = 1.0f; break; default: x[0] = 2.0f; } }
+B_V2 = """__global__ void pick(int k, float* x) { asm volatile("" ::: "memory"); if (k == 0) x[0] = 1.0f; else x[0] = 2.0f; }
 __global__ void add(int n, const float* a, float* b) { int i = threadIdx.x; if (i < n) b[i] += a[i]; }
 """
 B_V3 = """__global__ void pick(int k, float* x) { if (k == 0) x[0] = 1.0f; else x[0] = 2.0f; }
@@ -71,9 +71,9 @@ def test_history_follows_three_commits(repo, tmp_path):
     db, cache = tmp_path / "history.db", tmp_path / "cache"
     commits = [_commit(repo, {"a.cu": A_V1}, "two kernels")]
     _coverage(repo, db, cache)
-    commits.append(_commit(repo, {"b.cu": B_V2}, "a switch, and one more kernel"))
+    commits.append(_commit(repo, {"b.cu": B_V2}, "inline asm, and one more kernel"))
     _coverage(repo, db, cache)
-    commits.append(_commit(repo, {"a.cu": A_V3, "b.cu": B_V3}, "goto in shift, no switch in pick, a texture"))
+    commits.append(_commit(repo, {"a.cu": A_V3, "b.cu": B_V3}, "goto in shift, no asm in pick, a texture"))
     _coverage(repo, db, cache)
 
     data = _history(db)
@@ -87,7 +87,7 @@ def test_history_follows_three_commits(repo, tmp_path):
     assert second["added"] == [{"kernel": f"{repo}/b.cu:add", "status": "converted"},
                                {"kernel": f"{repo}/b.cu:pick", "status": "unsupported"}]
     assert second["newly_converted"] == [] and second["newly_failing"] == [] and second["removed"] == []
-    assert [(c["construct"], c["delta"]) for c in second["constructs"]] == [("switch", 1)]
+    assert [(c["construct"], c["delta"]) for c in second["constructs"]] == [("asm", 1)]
 
     assert third == data["changes"]
     assert third["newly_converted"] == [f"{repo}/b.cu:pick"]
@@ -95,7 +95,7 @@ def test_history_follows_three_commits(repo, tmp_path):
     assert "goto" in third["newly_failing"][0]["why"]
     assert third["added"] == [{"kernel": f"{repo}/b.cu:fetch", "status": "unsupported"}]
     deltas = {(c["construct"], c["scope"]): c["delta"] for c in third["constructs"]}
-    assert deltas[("switch", "device")] == -1 and deltas[("goto", "device")] >= 1
+    assert deltas[("asm", "device")] == -1 and deltas[("goto", "device")] >= 1
     assert deltas[("tex1Dfetch", "device")] == 1
 
     code, text, _ = run("history", "--db", str(db))
