@@ -7,16 +7,16 @@ came from user files (according to the line markers), keeping every edit on
 the lines it started on so that g++ diagnostics still point at the original
 file and line:
 
-* ``__shared__ T s[N];``        -> ``static T s[N]; static ::c2t::SharedReg r(&(s), sizeof(s));``
+* ``__shared__ T s[N];``        -> ``static T s[N]; static ::c2t::__c2t_SharedReg r(&(s), sizeof(s));``
   (one block runs at a time on one OS thread, so a function-local static is
   exactly "one array per block"; the registration lets the runtime zero or
   poison it at every block start)
-* ``extern __shared__ T s[];``  -> ``T (&s)[] = ::c2t::DynSmemRef{};`` inside a
+* ``extern __shared__ T s[];``  -> ``T (&s)[] = ::c2t::__c2t_DynSmemRef{};`` inside a
   function (a reference to the launch's dynamic shared memory; different
   kernels may use the same name with different types), or an ``asm`` label on
   the declaration at namespace scope.
 * ``k<<<g, b, smem, st>>>(args)`` in host code ->
-  ``(::c2t::host_cfg(g, b, smem, st) | [&](auto&&... a) { k(a...); })(args)`` (an in-process launch).
+  ``(::c2t::__c2t_host_cfg(g, b, smem, st) | [&](auto&&... a) { k(a...); })(args)`` (an in-process launch).
 
 It also reports whether user code uses any barrier / warp / cooperative-groups
 primitive (the "fast path" decision) and which files the unit depends on.
@@ -297,7 +297,7 @@ def transform(text: str, is_user_file, is_scan_file=None) -> TransformResult:
                 regs = []
                 for nm in names:
                     if nm:
-                        regs.append(f" static ::c2t::SharedReg __c2t_sreg_{reg}(&({nm}), sizeof({nm}));")
+                        regs.append(f" static ::c2t::__c2t_SharedReg __c2t_sreg_{reg}(&({nm}), sizeof({nm}));")
                         reg += 1
                 if regs:
                     edits.append((end + 1, end + 1, "".join(regs)))
@@ -312,7 +312,7 @@ def transform(text: str, is_user_file, is_scan_file=None) -> TransformResult:
             if not callee:
                 continue
             res.host_launches += 1
-            repl = (f"(::c2t::host_cfg({cfg}) | [&](auto&&... __c2t_a) {{ {callee}(__c2t_a...); }})")
+            repl = (f"(::c2t::__c2t_host_cfg({cfg}) | [&](auto&&... __c2t_a) {{ {callee}(__c2t_a...); }})")
             nl = text.count("\n", callee_start, close + 3) - repl.count("\n")
             edits.append((callee_start, close + 3, repl + "\n" * max(0, nl)))
             edits += _null_arguments(text, close + 3)
@@ -362,7 +362,7 @@ def _dynamic_shared(text, ext_s, ext_e, sh_s, sh_e, end, prefix, rest, in_block)
         dims = "".join(re.findall(r"\[[^\]]*\]", _strip_attrs(tail)))
         spec = _strip_attrs(text[ext_e:sh_s] + " " + m.group("spec"))
         spec = re.sub(r"\s+", " ", spec).strip()
-        repl = f"{spec} (&{m.group('name')})[]{dims} = ::c2t::DynSmemRef{{}}"
+        repl = f"{spec} (&{m.group('name')})[]{dims} = ::c2t::__c2t_DynSmemRef{{}}"
         return [(ext_s, end, repl + "\n" * nl)]
     # namespace scope (or unusual declarator): keep `extern`, drop __shared__ and bind the
     # declaration to the runtime's dynamic shared memory buffer with an asm label.

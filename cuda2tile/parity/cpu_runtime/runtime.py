@@ -358,12 +358,16 @@ def _companion(cu_path: Path, kernels: Sequence[KernelSig]) -> str:
     for i, k in enumerate(kernels):
         expr = k.name
         lines += [
-            f'extern "C" __attribute__((visibility("default"), used)) int c2t_launch_{i}(const c2t_dim3* g, '
-            f"const c2t_dim3* b, unsigned long long smem, void** args, c2t_launch_opts* o) {{",
-            f"  return ::c2t::launch_kernel<({expr})>(g, b, smem, args, o, __C2T_FAST_{i}__);",
+            # this text follows the user's file, so every name in it is reserved (a user's
+            # `#define grid 64` or `#define args ...` must not reach it)
+            f'extern "C" __attribute__((__visibility__("default"), __used__)) int c2t_launch_{i}('
+            f"const c2t_dim3* __c2t_grid, const c2t_dim3* __c2t_block, unsigned long long __c2t_smem, "
+            f"void** __c2t_args, c2t_launch_opts* __c2t_opts) {{",
+            f"  return ::c2t::__c2t_launch_kernel<({expr})>(__c2t_grid, __c2t_block, __c2t_smem, __c2t_args, "
+            f"__c2t_opts, __C2T_FAST_{i}__);",
             "}",
-            f'extern "C" __attribute__((visibility("default"), used)) const char* c2t_sig_{i}(void) {{',
-            f"  return ::c2t::kernel_signature<({expr})>();",
+            f'extern "C" __attribute__((__visibility__("default"), __used__)) const char* c2t_sig_{i}(void) {{',
+            f"  return ::c2t::__c2t_kernel_signature<({expr})>();",
             "}",
         ]
     return "\n".join(lines) + "\n"
@@ -385,7 +389,7 @@ def _run(cmd: list[str], stage: str, cwd: str | None = None):
 def build(cu_path: str | os.PathLike, kernels: Iterable[KernelSig | str], include_dirs: Iterable[str | os.PathLike] = (),
           defines: Iterable[str] | dict = (), *, cache_dir: str | os.PathLike | None = None,
           extra_flags: Sequence[str] = (), arch: int | None = 900, fp_contract: bool = False,
-          opt: str = "-O2", force: bool = False) -> "Module":
+          opt: str = "-O2", force: bool = False, std: str = "c++17") -> "Module":
     """Compile `cu_path`'s device code for the CPU and return a loaded `Module`.
 
     kernels:      KernelSig (or plain names) of the kernels to export.
@@ -397,6 +401,8 @@ def build(cu_path: str | os.PathLike, kernels: Iterable[KernelSig | str], includ
     arch:         value of __CUDA_ARCH__ seen by the device code (None: leave undefined).
     fp_contract:  allow a*b+c -> fma contraction like nvcc's default --fmad=true (off by default so
                   results do not depend on the host CPU).
+    std:          C++ dialect, nvcc's default C++17 unless the project builds with another one (C++20
+                  would, e.g., make <math.h> export `::lerp` and reject a user's own `lerp`).
     """
     cu = Path(cu_path).resolve()
     if not cu.is_file():
@@ -416,12 +422,14 @@ def build(cu_path: str | os.PathLike, kernels: Iterable[KernelSig | str], includ
     cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
 
-    pre_flags = ["-std=c++20", "-D__CUDACC__", "-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=4",
+    if not re.fullmatch(r"(?:c|gnu)\+\+\d\w", std):
+        raise CompileError(f"invalid C++ dialect {std!r} (expected e.g. 'c++17')", stage="setup")
+    pre_flags = [f"-std={std}", "-D__CUDACC__", "-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=4",
                  "-D__CUDACC_VER_BUILD__=0", "-D__CUDA_CPU_RUNTIME__=1"]
     if arch is not None:
         pre_flags.append(f"-D__CUDA_ARCH__={int(arch)}")
     pre_flags += [f"-I{INCLUDE_DIR}"] + [f"-I{d}" for d in incs] + [f"-D{d}" for d in defs]
-    cc_flags = ["-std=c++20", opt, "-fPIC", "-shared", "-fno-strict-aliasing", "-fwrapv",
+    cc_flags = [f"-std={std}", opt, "-fPIC", "-shared", "-fno-strict-aliasing", "-fwrapv",
                 "-fno-semantic-interposition", "-fdiagnostics-color=never", "-Wno-attributes"]
     if fp_contract:
         cc_flags.append("-ffp-contract=fast")

@@ -21,4 +21,31 @@
 #include "c2t/c2t_host.h"
 #pragma GCC visibility pop
 #include "math_constants.h"
+
+// The include guards of the CUDA headers this runtime stands in for.  Helper headers test them
+// before declaring their error helpers, e.g. a samples-style helper_cuda.h:
+//     #ifdef __DRIVER_TYPES_H__
+//     static const char* _cudaGetErrorEnum(cudaError_t error) { return cudaGetErrorName(error); }
+//     #endif
+// (without the guard checkCudaErrors(...) would call an undeclared _cudaGetErrorEnum).
+// cuBLAS / cuFFT / cuRAND host API guards stay undefined: those libraries are not emulated.
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __DRIVER_FUNCTIONS_H__
+#define __VECTOR_TYPES_H__
+#define __VECTOR_FUNCTIONS_H__
+#define __BUILTIN_TYPES_H__
+#define __HOST_DEFINES_H__
+#define __DEVICE_TYPES_H__
+#define __DEVICE_FUNCTIONS_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#define __cuda_cuda_h__
+#define __CUDA_FP16_H__
+#define __CUDA_FP16_HPP__
+#define __CUDA_BF16_H__
+#define __CUDA_BF16_HPP__
+#define _COOPERATIVE_GROUPS_H_
+#define __CUDA_PROFILER_API_H__
 #endif

@@ -11,65 +11,65 @@
 #include "c2t_fp16.h"
 
 namespace c2t {
-[[noreturn]] inline void abort_kernel(int code, const char* what) {
-    fail(code, "%s", what);
-    if (rt.mode == 1) longjmp(rt.fast_jmp, 1);
-    if (rt.mode == 2 && rt.cur) {
-        rt.cur->state = ST_BAR;  // never resumed: the scheduler stops on the error
-        ctx_switch(&rt.cur->ctx, &rt.sched);
+__attribute__((__noreturn__)) inline void __c2t_abort_kernel(int __c2t_code, const char* __c2t_what) {
+    __c2t_fail(__c2t_code, "%s", __c2t_what);
+    if (__c2t_rt.__c2t_mode == 1) longjmp(__c2t_rt.__c2t_fast_jmp, 1);
+    if (__c2t_rt.__c2t_mode == 2 && __c2t_rt.__c2t_cur) {
+        __c2t_rt.__c2t_cur->__c2t_state = __c2t_ST_BAR;  // never resumed: the scheduler stops on the error
+        __c2t_ctx_switch(&__c2t_rt.__c2t_cur->__c2t_ctx, &__c2t_rt.__c2t_sched);
     }
-    std::fprintf(stderr, "cuda2tile cpu runtime: %s\n", what);
+    std::fprintf(stderr, "cuda2tile cpu runtime: %s\n", __c2t_what);
     std::abort();
 }
-inline unsigned linear_tid() { return threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y; }
-inline unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+inline unsigned __c2t_linear_tid() { return threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y; }
+inline unsigned __c2t_block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 }  // namespace c2t
 
 namespace cooperative_groups {
 
-template <class Ty> struct plus { Ty operator()(Ty a, Ty b) const { return a + b; } };
-template <class Ty> struct less { Ty operator()(Ty a, Ty b) const { return (b < a) ? b : a; } };
-template <class Ty> struct greater { Ty operator()(Ty a, Ty b) const { return (a < b) ? b : a; } };
-template <class Ty> struct bit_and { Ty operator()(Ty a, Ty b) const { return a & b; } };
-template <class Ty> struct bit_or { Ty operator()(Ty a, Ty b) const { return a | b; } };
-template <class Ty> struct bit_xor { Ty operator()(Ty a, Ty b) const { return a ^ b; } };
+template <class __c2t_Ty> struct plus { __c2t_Ty operator()(__c2t_Ty __c2t_a, __c2t_Ty __c2t_b) const { return __c2t_a + __c2t_b; } };
+template <class __c2t_Ty> struct less { __c2t_Ty operator()(__c2t_Ty __c2t_a, __c2t_Ty __c2t_b) const { return (__c2t_b < __c2t_a) ? __c2t_b : __c2t_a; } };
+template <class __c2t_Ty> struct greater { __c2t_Ty operator()(__c2t_Ty __c2t_a, __c2t_Ty __c2t_b) const { return (__c2t_a < __c2t_b) ? __c2t_b : __c2t_a; } };
+template <class __c2t_Ty> struct bit_and { __c2t_Ty operator()(__c2t_Ty __c2t_a, __c2t_Ty __c2t_b) const { return __c2t_a & __c2t_b; } };
+template <class __c2t_Ty> struct bit_or { __c2t_Ty operator()(__c2t_Ty __c2t_a, __c2t_Ty __c2t_b) const { return __c2t_a | __c2t_b; } };
+template <class __c2t_Ty> struct bit_xor { __c2t_Ty operator()(__c2t_Ty __c2t_a, __c2t_Ty __c2t_b) const { return __c2t_a ^ __c2t_b; } };
 
 // A group described at run time: the whole block (kind 0) or a set of lanes of
 // one warp (kind 1).
 class thread_group {
   protected:
-    unsigned kind_ = 0;
-    unsigned mask_ = 0;   // lanes (warp-level groups)
-    unsigned size_ = 0;
-    unsigned rank_ = 0;
-    unsigned meta_rank_ = 0, meta_size_ = 1;
+    unsigned __c2t_kind_ = 0;
+    unsigned __c2t_mask_ = 0;   // lanes (warp-level groups)
+    unsigned __c2t_size_ = 0;
+    unsigned __c2t_rank_ = 0;
+    unsigned __c2t_meta_rank_ = 0, __c2t_meta_size_ = 1;
   public:
     thread_group() = default;
-    thread_group(unsigned kind, unsigned mask, unsigned size, unsigned rank, unsigned mr = 0, unsigned ms = 1)
-        : kind_(kind), mask_(mask), size_(size), rank_(rank), meta_rank_(mr), meta_size_(ms) {}
-    void sync(std::source_location loc = std::source_location::current()) const {
-        if (kind_ == 0) c2t::block_barrier(c2t::B_SYNC, 0, loc);
-        else c2t::warp_op(c2t::W_SYNC, mask_, 0, 0, 32, loc);
+    thread_group(unsigned __c2t_kind, unsigned __c2t_mask, unsigned __c2t_size, unsigned __c2t_rank, unsigned __c2t_mr = 0, unsigned __c2t_ms = 1)
+        : __c2t_kind_(__c2t_kind), __c2t_mask_(__c2t_mask), __c2t_size_(__c2t_size), __c2t_rank_(__c2t_rank), __c2t_meta_rank_(__c2t_mr), __c2t_meta_size_(__c2t_ms) {}
+    void sync(c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        if (__c2t_kind_ == 0) c2t::__c2t_block_barrier(c2t::__c2t_B_SYNC, 0, __c2t_loc);
+        else c2t::__c2t_warp_op(c2t::__c2t_W_SYNC, __c2t_mask_, 0, 0, 32, __c2t_loc);
     }
-    unsigned long long size() const { return size_; }
-    unsigned long long num_threads() const { return size_; }
-    unsigned long long thread_rank() const { return rank_; }
-    unsigned meta_group_rank() const { return meta_rank_; }
-    unsigned meta_group_size() const { return meta_size_; }
-    bool is_valid() const { return size_ != 0; }
-    unsigned get_type() const { return kind_; }
-    unsigned c2t_mask() const { return mask_; }
+    unsigned long long size() const { return __c2t_size_; }
+    unsigned long long num_threads() const { return __c2t_size_; }
+    unsigned long long thread_rank() const { return __c2t_rank_; }
+    unsigned meta_group_rank() const { return __c2t_meta_rank_; }
+    unsigned meta_group_size() const { return __c2t_meta_size_; }
+    bool is_valid() const { return __c2t_size_ != 0; }
+    unsigned get_type() const { return __c2t_kind_; }
+    unsigned c2t_mask() const { return __c2t_mask_; }
 };
 
 class thread_block : public thread_group {
   public:
-    thread_block() : thread_group(0, 0, c2t::block_threads(), c2t::linear_tid()) {}
-    void sync(std::source_location loc = std::source_location::current()) const {
-        c2t::block_barrier(c2t::B_SYNC, 0, loc);
+    thread_block() : thread_group(0, 0, c2t::__c2t_block_threads(), c2t::__c2t_linear_tid()) {}
+    void sync(c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        c2t::__c2t_block_barrier(c2t::__c2t_B_SYNC, 0, __c2t_loc);
     }
-    static unsigned long long size() { return c2t::block_threads(); }
-    static unsigned long long num_threads() { return c2t::block_threads(); }
-    static unsigned long long thread_rank() { return c2t::linear_tid(); }
+    static unsigned long long size() { return c2t::__c2t_block_threads(); }
+    static unsigned long long num_threads() { return c2t::__c2t_block_threads(); }
+    static unsigned long long thread_rank() { return c2t::__c2t_linear_tid(); }
     static dim3 group_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
     static dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
     static dim3 group_dim() { return blockDim; }
@@ -77,23 +77,31 @@ class thread_block : public thread_group {
     static bool is_valid() { return true; }
 };
 inline thread_block this_thread_block() { return thread_block(); }
+// Scratch space CUDA 11+ asks for before tiles larger than a warp (`block_tile_memory<256>`); tiles here
+// keep their state in the group objects, so the memory is only accepted and never used.
+template <unsigned int __c2t_MaxBlockSize = 1024>
+struct block_tile_memory {
+    unsigned char __c2t_unused[8];
+};
+template <unsigned int __c2t_MaxBlockSize>
+inline thread_block this_thread_block(block_tile_memory<__c2t_MaxBlockSize>&) { return thread_block(); }
 
 class grid_group {
   public:
-    void sync(std::source_location = std::source_location::current()) const {
-        c2t::abort_kernel(C2T_ERR_UNSUPPORTED,
+    void sync(c2t::__c2t_srcloc = c2t::__c2t_srcloc::__c2t_current()) const {
+        c2t::__c2t_abort_kernel(C2T_ERR_UNSUPPORTED,
                           "cooperative_groups::grid_group::sync() is not supported: the CPU runtime runs "
                           "blocks one after another");
     }
     static bool is_valid() { return true; }
     static unsigned long long size() {
-        return (unsigned long long)c2t::block_threads() * gridDim.x * gridDim.y * gridDim.z;
+        return (unsigned long long)c2t::__c2t_block_threads() * gridDim.x * gridDim.y * gridDim.z;
     }
     static unsigned long long num_threads() { return size(); }
     static unsigned long long thread_rank() {
-        const unsigned long long b = blockIdx.x + (unsigned long long)blockIdx.y * gridDim.x +
+        const unsigned long long __c2t_b = blockIdx.x + (unsigned long long)blockIdx.y * gridDim.x +
                                      (unsigned long long)blockIdx.z * gridDim.x * gridDim.y;
-        return b * c2t::block_threads() + c2t::linear_tid();
+        return __c2t_b * c2t::__c2t_block_threads() + c2t::__c2t_linear_tid();
     }
     static unsigned long long num_blocks() { return (unsigned long long)gridDim.x * gridDim.y * gridDim.z; }
     static unsigned long long block_rank() {
@@ -106,246 +114,246 @@ class grid_group {
 };
 inline grid_group this_grid() { return grid_group(); }
 
-namespace details {
+namespace __c2t_details {
 // Shared implementation of the warp-level collectives of a group of lanes.
 // `mask` = member lanes, `base` = first lane, `width` = shuffle segment.
-struct lanes {
-    unsigned mask, base, width, rank, size;
-    template <class T> T shfl(T v, int src, std::source_location loc) const {
-        return __shfl_sync(mask, v, src, int(width), loc);
+struct __c2t_lanes {
+    unsigned __c2t_mask, __c2t_base, __c2t_width, __c2t_rank, __c2t_size;
+    template <class __c2t_T> __c2t_T shfl(__c2t_T __c2t_v, int __c2t_src, c2t::__c2t_srcloc __c2t_loc) const {
+        return __shfl_sync(__c2t_mask, __c2t_v, __c2t_src, int(__c2t_width), __c2t_loc);
     }
-    template <class T> T shfl_down(T v, unsigned d, std::source_location loc) const {
-        return __shfl_down_sync(mask, v, d, int(width), loc);
+    template <class __c2t_T> __c2t_T shfl_down(__c2t_T __c2t_v, unsigned __c2t_d, c2t::__c2t_srcloc __c2t_loc) const {
+        return __shfl_down_sync(__c2t_mask, __c2t_v, __c2t_d, int(__c2t_width), __c2t_loc);
     }
-    template <class T> T shfl_up(T v, unsigned d, std::source_location loc) const {
-        return __shfl_up_sync(mask, v, d, int(width), loc);
+    template <class __c2t_T> __c2t_T shfl_up(__c2t_T __c2t_v, unsigned __c2t_d, c2t::__c2t_srcloc __c2t_loc) const {
+        return __shfl_up_sync(__c2t_mask, __c2t_v, __c2t_d, int(__c2t_width), __c2t_loc);
     }
-    template <class T> T shfl_xor(T v, int m, std::source_location loc) const {
-        return __shfl_xor_sync(mask, v, m, int(width), loc);
+    template <class __c2t_T> __c2t_T shfl_xor(__c2t_T __c2t_v, int __c2t_m, c2t::__c2t_srcloc __c2t_loc) const {
+        return __shfl_xor_sync(__c2t_mask, __c2t_v, __c2t_m, int(__c2t_width), __c2t_loc);
     }
 };
-}  // namespace details
+}  // namespace __c2t_details
 
-template <unsigned Size, class ParentT = void>
+template <unsigned __c2t_Size, class __c2t_ParentT = void>
 class thread_block_tile : public thread_group {
-    static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
+    static_assert(__c2t_Size >= 1 && __c2t_Size <= 32 && (__c2t_Size & (__c2t_Size - 1)) == 0,
                   "cuda2tile CPU runtime: thread_block_tile<Size> supports powers of two up to 32");
-    unsigned base_ = 0;
+    unsigned __c2t_base_ = 0;
   public:
     thread_block_tile() {
-        const unsigned lin = c2t::linear_tid();
-        const unsigned lane = lin & 31u;
-        base_ = lane & ~(Size - 1);
-        const unsigned m = Size == 32 ? 0xffffffffu : (((1u << Size) - 1u) << base_);
-        kind_ = 1;
-        mask_ = m;
-        size_ = Size;
-        rank_ = lane & (Size - 1);
-        meta_rank_ = lin / Size;
-        meta_size_ = (c2t::block_threads() + Size - 1) / Size;
+        const unsigned __c2t_lin = c2t::__c2t_linear_tid();
+        const unsigned __c2t_lane = __c2t_lin & 31u;
+        __c2t_base_ = __c2t_lane & ~(__c2t_Size - 1);
+        const unsigned __c2t_m = __c2t_Size == 32 ? 0xffffffffu : (((1u << __c2t_Size) - 1u) << __c2t_base_);
+        __c2t_kind_ = 1;
+        __c2t_mask_ = __c2t_m;
+        __c2t_size_ = __c2t_Size;
+        __c2t_rank_ = __c2t_lane & (__c2t_Size - 1);
+        __c2t_meta_rank_ = __c2t_lin / __c2t_Size;
+        __c2t_meta_size_ = (c2t::__c2t_block_threads() + __c2t_Size - 1) / __c2t_Size;
     }
-    template <class P> thread_block_tile(const thread_block_tile<Size, P>& o) : thread_group(o) {
-        base_ = o.c2t_base();
+    template <class __c2t_P> thread_block_tile(const thread_block_tile<__c2t_Size, __c2t_P>& __c2t_o) : thread_group(__c2t_o) {
+        __c2t_base_ = __c2t_o.c2t_base();
     }
-    unsigned c2t_base() const { return base_; }
-    void c2t_set_meta(unsigned r, unsigned s) { meta_rank_ = r; meta_size_ = s; }
-    void sync(std::source_location loc = std::source_location::current()) const {
-        c2t::warp_op(c2t::W_SYNC, mask_, 0, 0, 32, loc);
+    unsigned c2t_base() const { return __c2t_base_; }
+    void c2t_set_meta(unsigned __c2t_r, unsigned __c2t_s) { __c2t_meta_rank_ = __c2t_r; __c2t_meta_size_ = __c2t_s; }
+    void sync(c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        c2t::__c2t_warp_op(c2t::__c2t_W_SYNC, __c2t_mask_, 0, 0, 32, __c2t_loc);
     }
-    static constexpr unsigned long long size() { return Size; }
-    static constexpr unsigned long long num_threads() { return Size; }
-    unsigned long long thread_rank() const { return rank_; }
-    details::lanes l() const { return details::lanes{mask_, base_, Size, rank_, Size}; }
-    template <class T> T shfl(T v, int src, std::source_location loc = std::source_location::current()) const {
-        return l().shfl(v, src, loc);
+    static constexpr unsigned long long size() { return __c2t_Size; }
+    static constexpr unsigned long long num_threads() { return __c2t_Size; }
+    unsigned long long thread_rank() const { return __c2t_rank_; }
+    __c2t_details::__c2t_lanes __c2t_l() const { return __c2t_details::__c2t_lanes{__c2t_mask_, __c2t_base_, __c2t_Size, __c2t_rank_, __c2t_Size}; }
+    template <class __c2t_T> __c2t_T shfl(__c2t_T __c2t_v, int __c2t_src, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __c2t_l().shfl(__c2t_v, __c2t_src, __c2t_loc);
     }
-    template <class T> T shfl_down(T v, unsigned d, std::source_location loc = std::source_location::current()) const {
-        return l().shfl_down(v, d, loc);
+    template <class __c2t_T> __c2t_T shfl_down(__c2t_T __c2t_v, unsigned __c2t_d, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __c2t_l().shfl_down(__c2t_v, __c2t_d, __c2t_loc);
     }
-    template <class T> T shfl_up(T v, unsigned d, std::source_location loc = std::source_location::current()) const {
-        return l().shfl_up(v, d, loc);
+    template <class __c2t_T> __c2t_T shfl_up(__c2t_T __c2t_v, unsigned __c2t_d, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __c2t_l().shfl_up(__c2t_v, __c2t_d, __c2t_loc);
     }
-    template <class T> T shfl_xor(T v, int m, std::source_location loc = std::source_location::current()) const {
-        return l().shfl_xor(v, m, loc);
+    template <class __c2t_T> __c2t_T shfl_xor(__c2t_T __c2t_v, int __c2t_m, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __c2t_l().shfl_xor(__c2t_v, __c2t_m, __c2t_loc);
     }
-    int any(int pred, std::source_location loc = std::source_location::current()) const {
-        return __any_sync(mask_, pred, loc);
+    int any(int __c2t_pred, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __any_sync(__c2t_mask_, __c2t_pred, __c2t_loc);
     }
-    int all(int pred, std::source_location loc = std::source_location::current()) const {
-        return __all_sync(mask_, pred, loc);
+    int all(int __c2t_pred, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __all_sync(__c2t_mask_, __c2t_pred, __c2t_loc);
     }
-    unsigned ballot(int pred, std::source_location loc = std::source_location::current()) const {
-        return __ballot_sync(mask_, pred, loc) >> base_;
+    unsigned ballot(int __c2t_pred, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __ballot_sync(__c2t_mask_, __c2t_pred, __c2t_loc) >> __c2t_base_;
     }
-    template <class T> unsigned match_any(T v, std::source_location loc = std::source_location::current()) const {
-        return __match_any_sync(mask_, v, loc) >> base_;
+    template <class __c2t_T> unsigned match_any(__c2t_T __c2t_v, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __match_any_sync(__c2t_mask_, __c2t_v, __c2t_loc) >> __c2t_base_;
     }
-    template <class T> unsigned match_all(T v, int& pred, std::source_location loc = std::source_location::current()) const {
-        return __match_all_sync(mask_, v, &pred, loc) >> base_;
+    template <class __c2t_T> unsigned match_all(__c2t_T __c2t_v, int& __c2t_pred, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __match_all_sync(__c2t_mask_, __c2t_v, &__c2t_pred, __c2t_loc) >> __c2t_base_;
     }
 };
 
-template <unsigned Size, class ParentT>
-inline thread_block_tile<Size, ParentT> tiled_partition(const ParentT& parent) {
-    thread_block_tile<Size, ParentT> t;
-    if constexpr (!std::is_same_v<ParentT, thread_block>) {
+template <unsigned __c2t_Size, class __c2t_ParentT>
+inline thread_block_tile<__c2t_Size, __c2t_ParentT> tiled_partition(const __c2t_ParentT& __c2t_parent) {
+    thread_block_tile<__c2t_Size, __c2t_ParentT> __c2t_t;
+    if constexpr (!std::is_same_v<__c2t_ParentT, thread_block>) {
         // meta rank relative to the parent tile
-        const unsigned psize = unsigned(parent.num_threads());
-        t.c2t_set_meta(unsigned(parent.thread_rank()) / Size, (psize + Size - 1) / Size);
+        const unsigned __c2t_psize = unsigned(__c2t_parent.num_threads());
+        __c2t_t.c2t_set_meta(unsigned(__c2t_parent.thread_rank()) / __c2t_Size, (__c2t_psize + __c2t_Size - 1) / __c2t_Size);
     }
-    return t;
+    return __c2t_t;
 }
 
 // Dynamic partition: tiles of `n` threads (a power of two up to 32) or, for a
 // larger n, groups of whole warps synchronised with the block barrier is not
 // supported (CUDA also restricts this to n <= 32 for sync on older versions).
-inline thread_group tiled_partition(const thread_group& parent, unsigned n) {
-    if (n == 0 || n > 32 || (n & (n - 1)))
-        c2t::abort_kernel(C2T_ERR_UNSUPPORTED,
+inline thread_group tiled_partition(const thread_group& __c2t_parent, unsigned __c2t_n) {
+    if (__c2t_n == 0 || __c2t_n > 32 || (__c2t_n & (__c2t_n - 1)))
+        c2t::__c2t_abort_kernel(C2T_ERR_UNSUPPORTED,
                           "cooperative_groups::tiled_partition(parent, n): the CPU runtime supports n = 1, 2, 4, 8, 16, 32");
-    const unsigned lin = c2t::linear_tid();
-    const unsigned lane = lin & 31u;
-    const unsigned base = lane & ~(n - 1);
-    const unsigned m = n == 32 ? 0xffffffffu : (((1u << n) - 1u) << base);
-    const unsigned prank = unsigned(parent.thread_rank()), psize = unsigned(parent.num_threads());
-    return thread_group(1, m, n, lane & (n - 1), prank / n, (psize + n - 1) / n);
+    const unsigned __c2t_lin = c2t::__c2t_linear_tid();
+    const unsigned __c2t_lane = __c2t_lin & 31u;
+    const unsigned __c2t_base = __c2t_lane & ~(__c2t_n - 1);
+    const unsigned __c2t_m = __c2t_n == 32 ? 0xffffffffu : (((1u << __c2t_n) - 1u) << __c2t_base);
+    const unsigned __c2t_prank = unsigned(__c2t_parent.thread_rank()), __c2t_psize = unsigned(__c2t_parent.num_threads());
+    return thread_group(1, __c2t_m, __c2t_n, __c2t_lane & (__c2t_n - 1), __c2t_prank / __c2t_n, (__c2t_psize + __c2t_n - 1) / __c2t_n);
 }
 
 class coalesced_group : public thread_group {
-    unsigned lane_ = 0;
+    unsigned __c2t_lane_ = 0;
   public:
-    explicit coalesced_group(unsigned mask) {
-        lane_ = c2t::linear_tid() & 31u;
-        kind_ = 1;
-        mask_ = mask;
-        size_ = unsigned(c2t::popc32(mask));
-        rank_ = unsigned(c2t::popc32(mask & ((1u << lane_) - 1u)));
+    explicit coalesced_group(unsigned __c2t_mask) {
+        __c2t_lane_ = c2t::__c2t_linear_tid() & 31u;
+        __c2t_kind_ = 1;
+        __c2t_mask_ = __c2t_mask;
+        __c2t_size_ = unsigned(c2t::__c2t_popc32(__c2t_mask));
+        __c2t_rank_ = unsigned(c2t::__c2t_popc32(__c2t_mask & ((1u << __c2t_lane_) - 1u)));
     }
-    void sync(std::source_location loc = std::source_location::current()) const {
-        c2t::warp_op(c2t::W_SYNC, mask_, 0, 0, 32, loc);
+    void sync(c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        c2t::__c2t_warp_op(c2t::__c2t_W_SYNC, __c2t_mask_, 0, 0, 32, __c2t_loc);
     }
     // rank -> lane
-    unsigned lane_of(unsigned rank) const {
-        unsigned m = mask_;
-        for (unsigned i = 0; i < rank && m; ++i) m &= m - 1;
-        return m ? unsigned(__builtin_ctz(m)) : 0u;
+    unsigned __c2t_lane_of(unsigned __c2t_rank) const {
+        unsigned __c2t_m = __c2t_mask_;
+        for (unsigned __c2t_i = 0; __c2t_i < __c2t_rank && __c2t_m; ++__c2t_i) __c2t_m &= __c2t_m - 1;
+        return __c2t_m ? unsigned(__builtin_ctz(__c2t_m)) : 0u;
     }
-    template <class T> T shfl(T v, unsigned src_rank, std::source_location loc = std::source_location::current()) const {
-        return __shfl_sync(mask_, v, int(lane_of(src_rank)), 32, loc);
+    template <class __c2t_T> __c2t_T shfl(__c2t_T __c2t_v, unsigned __c2t_src_rank, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __shfl_sync(__c2t_mask_, __c2t_v, int(__c2t_lane_of(__c2t_src_rank)), 32, __c2t_loc);
     }
-    template <class T> T shfl_down(T v, unsigned d, std::source_location loc = std::source_location::current()) const {
-        const unsigned r = rank_ + d;
-        return __shfl_sync(mask_, v, int(r < size_ ? lane_of(r) : lane_), 32, loc);
+    template <class __c2t_T> __c2t_T shfl_down(__c2t_T __c2t_v, unsigned __c2t_d, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        const unsigned __c2t_r = __c2t_rank_ + __c2t_d;
+        return __shfl_sync(__c2t_mask_, __c2t_v, int(__c2t_r < __c2t_size_ ? __c2t_lane_of(__c2t_r) : __c2t_lane_), 32, __c2t_loc);
     }
-    template <class T> T shfl_up(T v, unsigned d, std::source_location loc = std::source_location::current()) const {
-        return __shfl_sync(mask_, v, int(rank_ >= d ? lane_of(rank_ - d) : lane_), 32, loc);
+    template <class __c2t_T> __c2t_T shfl_up(__c2t_T __c2t_v, unsigned __c2t_d, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        return __shfl_sync(__c2t_mask_, __c2t_v, int(__c2t_rank_ >= __c2t_d ? __c2t_lane_of(__c2t_rank_ - __c2t_d) : __c2t_lane_), 32, __c2t_loc);
     }
-    int any(int p, std::source_location loc = std::source_location::current()) const { return __any_sync(mask_, p, loc); }
-    int all(int p, std::source_location loc = std::source_location::current()) const { return __all_sync(mask_, p, loc); }
-    unsigned ballot(int p, std::source_location loc = std::source_location::current()) const {
-        const unsigned b = __ballot_sync(mask_, p, loc);
-        unsigned r = 0, k = 0;
-        for (unsigned m = mask_; m; m &= m - 1, ++k)
-            if (b >> __builtin_ctz(m) & 1u) r |= 1u << k;
-        return r;
+    int any(int __c2t_p, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const { return __any_sync(__c2t_mask_, __c2t_p, __c2t_loc); }
+    int all(int __c2t_p, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const { return __all_sync(__c2t_mask_, __c2t_p, __c2t_loc); }
+    unsigned ballot(int __c2t_p, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) const {
+        const unsigned __c2t_b = __ballot_sync(__c2t_mask_, __c2t_p, __c2t_loc);
+        unsigned __c2t_r = 0, __c2t_k = 0;
+        for (unsigned __c2t_m = __c2t_mask_; __c2t_m; __c2t_m &= __c2t_m - 1, ++__c2t_k)
+            if (__c2t_b >> __builtin_ctz(__c2t_m) & 1u) __c2t_r |= 1u << __c2t_k;
+        return __c2t_r;
     }
 };
-inline coalesced_group coalesced_threads(std::source_location loc = std::source_location::current()) {
-    return coalesced_group(__activemask(loc));
+inline coalesced_group coalesced_threads(c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) {
+    return coalesced_group(__activemask(__c2t_loc));
 }
 
-template <class G> inline void sync(const G& g, std::source_location loc = std::source_location::current()) {
-    g.sync(loc);
+template <class __c2t_G> inline void sync(const __c2t_G& __c2t_g, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) {
+    __c2t_g.sync(__c2t_loc);
 }
 
 // cg::reduce: the tile form uses the same butterfly (shfl_xor, largest
 // distance first) as CUDA's implementation, so float results match bit for bit.
-template <unsigned Size, class P, class T, class Op>
-inline auto reduce(const thread_block_tile<Size, P>& g, T val, Op op,
-                   std::source_location loc = std::source_location::current()) -> decltype(op(val, val)) {
-    using R = decltype(op(val, val));
-    R v = val;
-    for (unsigned m = Size >> 1; m > 0; m >>= 1) v = op(v, g.shfl_xor(v, int(m), loc));
-    return v;
+template <unsigned __c2t_Size, class __c2t_P, class __c2t_T, class __c2t_Op>
+inline auto reduce(const thread_block_tile<__c2t_Size, __c2t_P>& __c2t_g, __c2t_T __c2t_val, __c2t_Op __c2t_op,
+                   c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) -> decltype(__c2t_op(__c2t_val, __c2t_val)) {
+    using __c2t_R = decltype(__c2t_op(__c2t_val, __c2t_val));
+    __c2t_R __c2t_v = __c2t_val;
+    for (unsigned __c2t_m = __c2t_Size >> 1; __c2t_m > 0; __c2t_m >>= 1) __c2t_v = __c2t_op(__c2t_v, __c2t_g.shfl_xor(__c2t_v, int(__c2t_m), __c2t_loc));
+    return __c2t_v;
 }
-template <class T, class Op>
-inline auto reduce(const coalesced_group& g, T val, Op op,
-                   std::source_location loc = std::source_location::current()) -> decltype(op(val, val)) {
-    using R = decltype(op(val, val));
-    R v = val;
-    const unsigned n = unsigned(g.size());
-    if ((n & (n - 1)) == 0) {
-        for (unsigned off = n >> 1; off > 0; off >>= 1) v = op(v, g.shfl_down(v, off, loc));
-        return g.shfl(v, 0, loc);
+template <class __c2t_T, class __c2t_Op>
+inline auto reduce(const coalesced_group& __c2t_g, __c2t_T __c2t_val, __c2t_Op __c2t_op,
+                   c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) -> decltype(__c2t_op(__c2t_val, __c2t_val)) {
+    using __c2t_R = decltype(__c2t_op(__c2t_val, __c2t_val));
+    __c2t_R __c2t_v = __c2t_val;
+    const unsigned __c2t_n = unsigned(__c2t_g.size());
+    if ((__c2t_n & (__c2t_n - 1)) == 0) {
+        for (unsigned __c2t_off = __c2t_n >> 1; __c2t_off > 0; __c2t_off >>= 1) __c2t_v = __c2t_op(__c2t_v, __c2t_g.shfl_down(__c2t_v, __c2t_off, __c2t_loc));
+        return __c2t_g.shfl(__c2t_v, 0, __c2t_loc);
     }
     // general size: reduce ranks in a shfl_down tree with bounds checks
-    for (unsigned off = 1; off < n; off <<= 1) {
-        R o = g.shfl_down(v, off, loc);
-        if (g.thread_rank() + off < n && (g.thread_rank() % (2 * off)) == 0) v = op(v, o);
+    for (unsigned __c2t_off = 1; __c2t_off < __c2t_n; __c2t_off <<= 1) {
+        __c2t_R __c2t_o = __c2t_g.shfl_down(__c2t_v, __c2t_off, __c2t_loc);
+        if (__c2t_g.thread_rank() + __c2t_off < __c2t_n && (__c2t_g.thread_rank() % (2 * __c2t_off)) == 0) __c2t_v = __c2t_op(__c2t_v, __c2t_o);
     }
-    return g.shfl(v, 0, loc);
+    return __c2t_g.shfl(__c2t_v, 0, __c2t_loc);
 }
-template <class T, class Op>
-inline auto reduce(const thread_group& g, T val, Op op,
-                   std::source_location loc = std::source_location::current()) -> decltype(op(val, val)) {
-    using R = decltype(op(val, val));
-    R v = val;
-    const unsigned n = unsigned(g.size());
-    for (unsigned m = n >> 1; m > 0; m >>= 1) v = op(v, __shfl_xor_sync(g.c2t_mask(), v, int(m), int(n), loc));
-    return v;
+template <class __c2t_T, class __c2t_Op>
+inline auto reduce(const thread_group& __c2t_g, __c2t_T __c2t_val, __c2t_Op __c2t_op,
+                   c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) -> decltype(__c2t_op(__c2t_val, __c2t_val)) {
+    using __c2t_R = decltype(__c2t_op(__c2t_val, __c2t_val));
+    __c2t_R __c2t_v = __c2t_val;
+    const unsigned __c2t_n = unsigned(__c2t_g.size());
+    for (unsigned __c2t_m = __c2t_n >> 1; __c2t_m > 0; __c2t_m >>= 1) __c2t_v = __c2t_op(__c2t_v, __shfl_xor_sync(__c2t_g.c2t_mask(), __c2t_v, int(__c2t_m), int(__c2t_n), __c2t_loc));
+    return __c2t_v;
 }
 
-template <unsigned Size, class P, class T, class Op>
-inline auto inclusive_scan(const thread_block_tile<Size, P>& g, T val, Op op,
-                           std::source_location loc = std::source_location::current()) -> decltype(op(val, val)) {
-    using R = decltype(op(val, val));
-    R v = val;
-    const unsigned r = unsigned(g.thread_rank());
-    for (unsigned d = 1; d < Size; d <<= 1) {
-        R o = g.shfl_up(v, d, loc);
-        if (r >= d) v = op(o, v);
+template <unsigned __c2t_Size, class __c2t_P, class __c2t_T, class __c2t_Op>
+inline auto inclusive_scan(const thread_block_tile<__c2t_Size, __c2t_P>& __c2t_g, __c2t_T __c2t_val, __c2t_Op __c2t_op,
+                           c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) -> decltype(__c2t_op(__c2t_val, __c2t_val)) {
+    using __c2t_R = decltype(__c2t_op(__c2t_val, __c2t_val));
+    __c2t_R __c2t_v = __c2t_val;
+    const unsigned __c2t_r = unsigned(__c2t_g.thread_rank());
+    for (unsigned __c2t_d = 1; __c2t_d < __c2t_Size; __c2t_d <<= 1) {
+        __c2t_R __c2t_o = __c2t_g.shfl_up(__c2t_v, __c2t_d, __c2t_loc);
+        if (__c2t_r >= __c2t_d) __c2t_v = __c2t_op(__c2t_o, __c2t_v);
     }
-    return v;
+    return __c2t_v;
 }
-template <unsigned Size, class P, class T>
-inline T inclusive_scan(const thread_block_tile<Size, P>& g, T val,
-                        std::source_location loc = std::source_location::current()) {
-    return inclusive_scan(g, val, plus<T>(), loc);
+template <unsigned __c2t_Size, class __c2t_P, class __c2t_T>
+inline __c2t_T inclusive_scan(const thread_block_tile<__c2t_Size, __c2t_P>& __c2t_g, __c2t_T __c2t_val,
+                        c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) {
+    return inclusive_scan(__c2t_g, __c2t_val, plus<__c2t_T>(), __c2t_loc);
 }
-template <unsigned Size, class P, class T, class Op>
-inline auto exclusive_scan(const thread_block_tile<Size, P>& g, T val, Op op,
-                           std::source_location loc = std::source_location::current()) -> decltype(op(val, val)) {
-    using R = decltype(op(val, val));
-    R inc = inclusive_scan(g, val, op, loc);
-    R ex = g.shfl_up(inc, 1, loc);
-    return g.thread_rank() == 0 ? R{} : ex;
+template <unsigned __c2t_Size, class __c2t_P, class __c2t_T, class __c2t_Op>
+inline auto exclusive_scan(const thread_block_tile<__c2t_Size, __c2t_P>& __c2t_g, __c2t_T __c2t_val, __c2t_Op __c2t_op,
+                           c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) -> decltype(__c2t_op(__c2t_val, __c2t_val)) {
+    using __c2t_R = decltype(__c2t_op(__c2t_val, __c2t_val));
+    __c2t_R __c2t_inc = inclusive_scan(__c2t_g, __c2t_val, __c2t_op, __c2t_loc);
+    __c2t_R __c2t_ex = __c2t_g.shfl_up(__c2t_inc, 1, __c2t_loc);
+    return __c2t_g.thread_rank() == 0 ? __c2t_R{} : __c2t_ex;
 }
-template <unsigned Size, class P, class T>
-inline T exclusive_scan(const thread_block_tile<Size, P>& g, T val,
-                        std::source_location loc = std::source_location::current()) {
-    return exclusive_scan(g, val, plus<T>(), loc);
+template <unsigned __c2t_Size, class __c2t_P, class __c2t_T>
+inline __c2t_T exclusive_scan(const thread_block_tile<__c2t_Size, __c2t_P>& __c2t_g, __c2t_T __c2t_val,
+                        c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) {
+    return exclusive_scan(__c2t_g, __c2t_val, plus<__c2t_T>(), __c2t_loc);
 }
 
 // memcpy_async: the group copies cooperatively (strided by rank); wait() is a
 // group barrier, after which the data is visible to the whole group.
-template <class G>
-inline void memcpy_async(const G& g, void* dst, const void* src, size_t bytes) {
-    unsigned char* d = static_cast<unsigned char*>(dst);
-    const unsigned char* s = static_cast<const unsigned char*>(src);
-    const size_t n = size_t(g.num_threads()), r = size_t(g.thread_rank());
-    for (size_t i = r; i < bytes; i += n) d[i] = s[i];
+template <class __c2t_G>
+inline void memcpy_async(const __c2t_G& __c2t_g, void* __c2t_dst, const void* __c2t_src, size_t __c2t_bytes) {
+    unsigned char* __c2t_d = static_cast<unsigned char*>(__c2t_dst);
+    const unsigned char* __c2t_s = static_cast<const unsigned char*>(__c2t_src);
+    const size_t __c2t_n = size_t(__c2t_g.num_threads()), __c2t_r = size_t(__c2t_g.thread_rank());
+    for (size_t __c2t_i = __c2t_r; __c2t_i < __c2t_bytes; __c2t_i += __c2t_n) __c2t_d[__c2t_i] = __c2t_s[__c2t_i];
 }
-template <class G, class T>
-inline void memcpy_async(const G& g, T* dst, const T* src, size_t bytes) {
-    memcpy_async(g, static_cast<void*>(dst), static_cast<const void*>(src), bytes);
+template <class __c2t_G, class __c2t_T>
+inline void memcpy_async(const __c2t_G& __c2t_g, __c2t_T* __c2t_dst, const __c2t_T* __c2t_src, size_t __c2t_bytes) {
+    memcpy_async(__c2t_g, static_cast<void*>(__c2t_dst), static_cast<const void*>(__c2t_src), __c2t_bytes);
 }
-template <class G, class T>
-inline void memcpy_async(const G& g, T* dst, size_t dst_count, const T* src, size_t src_count) {
-    memcpy_async(g, static_cast<void*>(dst), static_cast<const void*>(src), std::min(dst_count, src_count) * sizeof(T));
+template <class __c2t_G, class __c2t_T>
+inline void memcpy_async(const __c2t_G& __c2t_g, __c2t_T* __c2t_dst, size_t __c2t_dst_count, const __c2t_T* __c2t_src, size_t __c2t_src_count) {
+    memcpy_async(__c2t_g, static_cast<void*>(__c2t_dst), static_cast<const void*>(__c2t_src), std::min(__c2t_dst_count, __c2t_src_count) * sizeof(__c2t_T));
 }
-template <class G> inline void wait(const G& g, std::source_location loc = std::source_location::current()) { g.sync(loc); }
-template <unsigned N, class G> inline void wait_prior(const G& g, std::source_location loc = std::source_location::current()) {
-    g.sync(loc);
+template <class __c2t_G> inline void wait(const __c2t_G& __c2t_g, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) { __c2t_g.sync(__c2t_loc); }
+template <unsigned __c2t_N, class __c2t_G> inline void wait_prior(const __c2t_G& __c2t_g, c2t::__c2t_srcloc __c2t_loc = c2t::__c2t_srcloc::__c2t_current()) {
+    __c2t_g.sync(__c2t_loc);
 }
 
 }  // namespace cooperative_groups

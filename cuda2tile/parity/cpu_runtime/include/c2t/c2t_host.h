@@ -34,8 +34,8 @@ enum cudaMemcpyKind {
     cudaMemcpyDeviceToDevice = 3,
     cudaMemcpyDefault = 4,
 };
-struct CUstream_st { int dummy; };
-struct CUevent_st { double t; };
+struct CUstream_st { int __c2t_dummy; };
+struct CUevent_st { double __c2t_t; };
 typedef CUstream_st* cudaStream_t;
 typedef CUevent_st* cudaEvent_t;
 #define cudaStreamDefault 0x00
@@ -116,17 +116,17 @@ struct cudaFuncAttributes {
 };
 
 namespace c2t {
-C2T_HIDDEN inline cudaError_t last_error = cudaSuccess;
-inline cudaError_t set_error(cudaError_t e) {
-    if (e != cudaSuccess) last_error = e;
-    return e;
+C2T_HIDDEN inline cudaError_t __c2t_last_error = cudaSuccess;
+inline cudaError_t __c2t_set_error(cudaError_t __c2t_e) {
+    if (__c2t_e != cudaSuccess) __c2t_last_error = __c2t_e;
+    return __c2t_e;
 }
 }  // namespace c2t
 
-inline cudaError_t cudaGetLastError() { cudaError_t e = c2t::last_error; c2t::last_error = cudaSuccess; return e; }
-inline cudaError_t cudaPeekAtLastError() { return c2t::last_error; }
-inline const char* cudaGetErrorName(cudaError_t e) {
-    switch (e) {
+inline cudaError_t cudaGetLastError() { cudaError_t __c2t_e = c2t::__c2t_last_error; c2t::__c2t_last_error = cudaSuccess; return __c2t_e; }
+inline cudaError_t cudaPeekAtLastError() { return c2t::__c2t_last_error; }
+inline const char* cudaGetErrorName(cudaError_t __c2t_e) {
+    switch (__c2t_e) {
         case cudaSuccess: return "cudaSuccess";
         case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
         case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
@@ -137,8 +137,8 @@ inline const char* cudaGetErrorName(cudaError_t e) {
         default: return "cudaErrorUnknown";
     }
 }
-inline const char* cudaGetErrorString(cudaError_t e) {
-    switch (e) {
+inline const char* cudaGetErrorString(cudaError_t __c2t_e) {
+    switch (__c2t_e) {
         case cudaSuccess: return "no error";
         case cudaErrorInvalidValue: return "invalid argument";
         case cudaErrorMemoryAllocation: return "out of memory";
@@ -150,203 +150,232 @@ inline const char* cudaGetErrorString(cudaError_t e) {
     }
 }
 
-inline cudaError_t cudaMalloc(void** p, size_t n) {
-    *p = std::aligned_alloc(256, (n + 255) / 256 * 256 + 256);
-    return *p ? cudaSuccess : c2t::set_error(cudaErrorMemoryAllocation);
+// Driver API error names (helper headers declare `_cudaGetErrorEnum(CUresult)` under `__cuda_cuda_h__`).
+typedef enum cudaError_enum {
+    CUDA_SUCCESS = 0,
+    CUDA_ERROR_INVALID_VALUE = 1,
+    CUDA_ERROR_OUT_OF_MEMORY = 2,
+    CUDA_ERROR_NOT_INITIALIZED = 3,
+    CUDA_ERROR_NO_DEVICE = 100,
+    CUDA_ERROR_INVALID_DEVICE = 101,
+    CUDA_ERROR_NOT_SUPPORTED = 801,
+    CUDA_ERROR_UNKNOWN = 999,
+} CUresult;
+inline CUresult cuGetErrorName(CUresult __c2t_e, const char** __c2t_name) {
+    switch (__c2t_e) {
+        case CUDA_SUCCESS: *__c2t_name = "CUDA_SUCCESS"; break;
+        case CUDA_ERROR_INVALID_VALUE: *__c2t_name = "CUDA_ERROR_INVALID_VALUE"; break;
+        case CUDA_ERROR_OUT_OF_MEMORY: *__c2t_name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
+        case CUDA_ERROR_NOT_INITIALIZED: *__c2t_name = "CUDA_ERROR_NOT_INITIALIZED"; break;
+        case CUDA_ERROR_NO_DEVICE: *__c2t_name = "CUDA_ERROR_NO_DEVICE"; break;
+        case CUDA_ERROR_INVALID_DEVICE: *__c2t_name = "CUDA_ERROR_INVALID_DEVICE"; break;
+        case CUDA_ERROR_NOT_SUPPORTED: *__c2t_name = "CUDA_ERROR_NOT_SUPPORTED"; break;
+        default: *__c2t_name = nullptr; return CUDA_ERROR_INVALID_VALUE;
+    }
+    return CUDA_SUCCESS;
 }
-template <class T> inline cudaError_t cudaMalloc(T** p, size_t n) { return cudaMalloc(reinterpret_cast<void**>(p), n); }
-inline cudaError_t cudaMallocManaged(void** p, size_t n, unsigned = cudaMemAttachGlobal) { return cudaMalloc(p, n); }
-template <class T> inline cudaError_t cudaMallocManaged(T** p, size_t n, unsigned f = cudaMemAttachGlobal) {
-    return cudaMallocManaged(reinterpret_cast<void**>(p), n, f);
+inline CUresult cuGetErrorString(CUresult __c2t_e, const char** __c2t_text) { return cuGetErrorName(__c2t_e, __c2t_text); }
+// <cuda_profiler_api.h>: profiling ranges mean nothing on the CPU
+inline cudaError_t cudaProfilerStart() { return cudaSuccess; }
+inline cudaError_t cudaProfilerStop() { return cudaSuccess; }
+
+inline cudaError_t cudaMalloc(void** __c2t_p, size_t __c2t_n) {
+    *__c2t_p = std::aligned_alloc(256, (__c2t_n + 255) / 256 * 256 + 256);
+    return *__c2t_p ? cudaSuccess : c2t::__c2t_set_error(cudaErrorMemoryAllocation);
 }
-inline cudaError_t cudaMallocHost(void** p, size_t n) { return cudaMalloc(p, n); }
-template <class T> inline cudaError_t cudaMallocHost(T** p, size_t n) { return cudaMalloc(reinterpret_cast<void**>(p), n); }
-inline cudaError_t cudaHostAlloc(void** p, size_t n, unsigned) { return cudaMalloc(p, n); }
-template <class T> inline cudaError_t cudaHostAlloc(T** p, size_t n, unsigned f) { return cudaHostAlloc(reinterpret_cast<void**>(p), n, f); }
-inline cudaError_t cudaMallocAsync(void** p, size_t n, cudaStream_t) { return cudaMalloc(p, n); }
-template <class T> inline cudaError_t cudaMallocAsync(T** p, size_t n, cudaStream_t s) { return cudaMallocAsync(reinterpret_cast<void**>(p), n, s); }
-inline cudaError_t cudaMallocPitch(void** p, size_t* pitch, size_t w, size_t h) {
-    *pitch = (w + 255) / 256 * 256;
-    return cudaMalloc(p, *pitch * h);
+template <class __c2t_T> inline cudaError_t cudaMalloc(__c2t_T** __c2t_p, size_t __c2t_n) { return cudaMalloc(reinterpret_cast<void**>(__c2t_p), __c2t_n); }
+inline cudaError_t cudaMallocManaged(void** __c2t_p, size_t __c2t_n, unsigned = cudaMemAttachGlobal) { return cudaMalloc(__c2t_p, __c2t_n); }
+template <class __c2t_T> inline cudaError_t cudaMallocManaged(__c2t_T** __c2t_p, size_t __c2t_n, unsigned __c2t_f = cudaMemAttachGlobal) {
+    return cudaMallocManaged(reinterpret_cast<void**>(__c2t_p), __c2t_n, __c2t_f);
 }
-template <class T> inline cudaError_t cudaMallocPitch(T** p, size_t* pitch, size_t w, size_t h) {
-    return cudaMallocPitch(reinterpret_cast<void**>(p), pitch, w, h);
+inline cudaError_t cudaMallocHost(void** __c2t_p, size_t __c2t_n) { return cudaMalloc(__c2t_p, __c2t_n); }
+template <class __c2t_T> inline cudaError_t cudaMallocHost(__c2t_T** __c2t_p, size_t __c2t_n) { return cudaMalloc(reinterpret_cast<void**>(__c2t_p), __c2t_n); }
+inline cudaError_t cudaHostAlloc(void** __c2t_p, size_t __c2t_n, unsigned) { return cudaMalloc(__c2t_p, __c2t_n); }
+template <class __c2t_T> inline cudaError_t cudaHostAlloc(__c2t_T** __c2t_p, size_t __c2t_n, unsigned __c2t_f) { return cudaHostAlloc(reinterpret_cast<void**>(__c2t_p), __c2t_n, __c2t_f); }
+inline cudaError_t cudaMallocAsync(void** __c2t_p, size_t __c2t_n, cudaStream_t) { return cudaMalloc(__c2t_p, __c2t_n); }
+template <class __c2t_T> inline cudaError_t cudaMallocAsync(__c2t_T** __c2t_p, size_t __c2t_n, cudaStream_t __c2t_s) { return cudaMallocAsync(reinterpret_cast<void**>(__c2t_p), __c2t_n, __c2t_s); }
+inline cudaError_t cudaMallocPitch(void** __c2t_p, size_t* __c2t_pitch, size_t w, size_t __c2t_h) {
+    *__c2t_pitch = (w + 255) / 256 * 256;
+    return cudaMalloc(__c2t_p, *__c2t_pitch * __c2t_h);
 }
-inline cudaError_t cudaFree(void* p) { std::free(p); return cudaSuccess; }
-inline cudaError_t cudaFreeHost(void* p) { std::free(p); return cudaSuccess; }
-inline cudaError_t cudaFreeAsync(void* p, cudaStream_t) { std::free(p); return cudaSuccess; }
-inline cudaError_t cudaMemcpy(void* d, const void* s, size_t n, cudaMemcpyKind = cudaMemcpyDefault) {
-    if (n) std::memmove(d, s, n);
+template <class __c2t_T> inline cudaError_t cudaMallocPitch(__c2t_T** __c2t_p, size_t* __c2t_pitch, size_t w, size_t __c2t_h) {
+    return cudaMallocPitch(reinterpret_cast<void**>(__c2t_p), __c2t_pitch, w, __c2t_h);
+}
+inline cudaError_t cudaFree(void* __c2t_p) { std::free(__c2t_p); return cudaSuccess; }
+inline cudaError_t cudaFreeHost(void* __c2t_p) { std::free(__c2t_p); return cudaSuccess; }
+inline cudaError_t cudaFreeAsync(void* __c2t_p, cudaStream_t) { std::free(__c2t_p); return cudaSuccess; }
+inline cudaError_t cudaMemcpy(void* __c2t_d, const void* __c2t_s, size_t __c2t_n, cudaMemcpyKind = cudaMemcpyDefault) {
+    if (__c2t_n) std::memmove(__c2t_d, __c2t_s, __c2t_n);
     return cudaSuccess;
 }
-inline cudaError_t cudaMemcpyAsync(void* d, const void* s, size_t n, cudaMemcpyKind k = cudaMemcpyDefault, cudaStream_t = nullptr) {
-    return cudaMemcpy(d, s, n, k);
+inline cudaError_t cudaMemcpyAsync(void* __c2t_d, const void* __c2t_s, size_t __c2t_n, cudaMemcpyKind __c2t_k = cudaMemcpyDefault, cudaStream_t = nullptr) {
+    return cudaMemcpy(__c2t_d, __c2t_s, __c2t_n, __c2t_k);
 }
-inline cudaError_t cudaMemcpy2D(void* d, size_t dp, const void* s, size_t sp, size_t w, size_t h, cudaMemcpyKind = cudaMemcpyDefault) {
-    for (size_t r = 0; r < h; ++r) std::memmove(static_cast<char*>(d) + r * dp, static_cast<const char*>(s) + r * sp, w);
+inline cudaError_t cudaMemcpy2D(void* __c2t_d, size_t __c2t_dp, const void* __c2t_s, size_t __c2t_sp, size_t w, size_t __c2t_h, cudaMemcpyKind = cudaMemcpyDefault) {
+    for (size_t __c2t_r = 0; __c2t_r < __c2t_h; ++__c2t_r) std::memmove(static_cast<char*>(__c2t_d) + __c2t_r * __c2t_dp, static_cast<const char*>(__c2t_s) + __c2t_r * __c2t_sp, w);
     return cudaSuccess;
 }
-inline cudaError_t cudaMemset(void* d, int v, size_t n) { std::memset(d, v, n); return cudaSuccess; }
-inline cudaError_t cudaMemsetAsync(void* d, int v, size_t n, cudaStream_t = nullptr) { return cudaMemset(d, v, n); }
-template <class T>
-inline cudaError_t cudaMemcpyToSymbol(T& symbol, const void* src, size_t n, size_t off = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
-    std::memcpy(reinterpret_cast<char*>(&symbol) + off, src, n);
+inline cudaError_t cudaMemset(void* __c2t_d, int __c2t_v, size_t __c2t_n) { std::memset(__c2t_d, __c2t_v, __c2t_n); return cudaSuccess; }
+inline cudaError_t cudaMemsetAsync(void* __c2t_d, int __c2t_v, size_t __c2t_n, cudaStream_t = nullptr) { return cudaMemset(__c2t_d, __c2t_v, __c2t_n); }
+template <class __c2t_T>
+inline cudaError_t cudaMemcpyToSymbol(__c2t_T& __c2t_symbol, const void* __c2t_src, size_t __c2t_n, size_t __c2t_off = 0, cudaMemcpyKind = cudaMemcpyHostToDevice) {
+    std::memcpy(reinterpret_cast<char*>(&__c2t_symbol) + __c2t_off, __c2t_src, __c2t_n);
     return cudaSuccess;
 }
-template <class T>
-inline cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t n, size_t off = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
-    std::memcpy(dst, reinterpret_cast<const char*>(&symbol) + off, n);
+template <class __c2t_T>
+inline cudaError_t cudaMemcpyFromSymbol(void* __c2t_dst, const __c2t_T& __c2t_symbol, size_t __c2t_n, size_t __c2t_off = 0, cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+    std::memcpy(__c2t_dst, reinterpret_cast<const char*>(&__c2t_symbol) + __c2t_off, __c2t_n);
     return cudaSuccess;
 }
-template <class T>
-inline cudaError_t cudaMemcpyToSymbolAsync(T& symbol, const void* src, size_t n, size_t off = 0, cudaMemcpyKind k = cudaMemcpyHostToDevice, cudaStream_t = nullptr) {
-    return cudaMemcpyToSymbol(symbol, src, n, off, k);
+template <class __c2t_T>
+inline cudaError_t cudaMemcpyToSymbolAsync(__c2t_T& __c2t_symbol, const void* __c2t_src, size_t __c2t_n, size_t __c2t_off = 0, cudaMemcpyKind __c2t_k = cudaMemcpyHostToDevice, cudaStream_t = nullptr) {
+    return cudaMemcpyToSymbol(__c2t_symbol, __c2t_src, __c2t_n, __c2t_off, __c2t_k);
 }
-template <class T>
-inline cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const T& symbol, size_t n, size_t off = 0, cudaMemcpyKind k = cudaMemcpyDeviceToHost, cudaStream_t = nullptr) {
-    return cudaMemcpyFromSymbol(dst, symbol, n, off, k);
+template <class __c2t_T>
+inline cudaError_t cudaMemcpyFromSymbolAsync(void* __c2t_dst, const __c2t_T& __c2t_symbol, size_t __c2t_n, size_t __c2t_off = 0, cudaMemcpyKind __c2t_k = cudaMemcpyDeviceToHost, cudaStream_t = nullptr) {
+    return cudaMemcpyFromSymbol(__c2t_dst, __c2t_symbol, __c2t_n, __c2t_off, __c2t_k);
 }
-template <class T> inline cudaError_t cudaGetSymbolAddress(void** p, const T& symbol) {
-    *p = const_cast<void*>(static_cast<const void*>(&symbol));
+template <class __c2t_T> inline cudaError_t cudaGetSymbolAddress(void** __c2t_p, const __c2t_T& __c2t_symbol) {
+    *__c2t_p = const_cast<void*>(static_cast<const void*>(&__c2t_symbol));
     return cudaSuccess;
 }
-inline cudaError_t cudaMemGetInfo(size_t* free_b, size_t* total) {
-    *free_b = size_t(64) << 30;
-    *total = size_t(80) << 30;
+inline cudaError_t cudaMemGetInfo(size_t* __c2t_free_b, size_t* __c2t_total) {
+    *__c2t_free_b = size_t(64) << 30;
+    *__c2t_total = size_t(80) << 30;
     return cudaSuccess;
 }
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
 inline cudaError_t cudaThreadSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaSetDevice(int) { return cudaSuccess; }
-inline cudaError_t cudaGetDevice(int* d) { *d = 0; return cudaSuccess; }
-inline cudaError_t cudaGetDeviceCount(int* n) { *n = 1; return cudaSuccess; }
+inline cudaError_t cudaGetDevice(int* __c2t_d) { *__c2t_d = 0; return cudaSuccess; }
+inline cudaError_t cudaGetDeviceCount(int* __c2t_n) { *__c2t_n = 1; return cudaSuccess; }
 inline cudaError_t cudaSetDeviceFlags(unsigned) { return cudaSuccess; }
 inline cudaError_t cudaDeviceSetLimit(cudaLimit, size_t) { return cudaSuccess; }
-inline cudaError_t cudaDeviceGetLimit(size_t* v, cudaLimit) { *v = 0; return cudaSuccess; }
+inline cudaError_t cudaDeviceGetLimit(size_t* __c2t_v, cudaLimit) { *__c2t_v = 0; return cudaSuccess; }
 inline cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return cudaSuccess; }
 inline cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig) { return cudaSuccess; }
-inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp* p, int) {
-    std::memset(p, 0, sizeof *p);
-    std::snprintf(p->name, sizeof p->name, "cuda2tile CPU SIMT runtime");
-    p->totalGlobalMem = size_t(80) << 30;
-    p->sharedMemPerBlock = 48 * 1024;
-    p->sharedMemPerBlockOptin = C2T_MAX_DYN_SMEM;
-    p->sharedMemPerMultiprocessor = 228 * 1024;
-    p->regsPerBlock = 65536;
-    p->regsPerMultiprocessor = 65536;
-    p->warpSize = 32;
-    p->maxThreadsPerBlock = 1024;
-    p->maxThreadsDim[0] = 1024; p->maxThreadsDim[1] = 1024; p->maxThreadsDim[2] = 64;
-    p->maxGridSize[0] = 2147483647; p->maxGridSize[1] = 65535; p->maxGridSize[2] = 65535;
-    p->clockRate = 1980000;
-    p->totalConstMem = 65536;
-    p->major = 9;
-    p->minor = 0;
-    p->multiProcessorCount = 132;
-    p->maxThreadsPerMultiProcessor = 2048;
-    p->maxBlocksPerMultiProcessor = 32;
-    p->l2CacheSize = 50 * 1024 * 1024;
-    p->memoryBusWidth = 5120;
-    p->memoryClockRate = 2619000;
-    p->concurrentKernels = 1;
-    p->unifiedAddressing = 1;
-    p->managedMemory = 1;
-    p->cooperativeLaunch = 0;
+inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp* __c2t_p, int) {
+    std::memset(__c2t_p, 0, sizeof *__c2t_p);
+    std::snprintf(__c2t_p->name, sizeof __c2t_p->name, "cuda2tile CPU SIMT runtime");
+    __c2t_p->totalGlobalMem = size_t(80) << 30;
+    __c2t_p->sharedMemPerBlock = 48 * 1024;
+    __c2t_p->sharedMemPerBlockOptin = C2T_MAX_DYN_SMEM;
+    __c2t_p->sharedMemPerMultiprocessor = 228 * 1024;
+    __c2t_p->regsPerBlock = 65536;
+    __c2t_p->regsPerMultiprocessor = 65536;
+    __c2t_p->warpSize = 32;
+    __c2t_p->maxThreadsPerBlock = 1024;
+    __c2t_p->maxThreadsDim[0] = 1024; __c2t_p->maxThreadsDim[1] = 1024; __c2t_p->maxThreadsDim[2] = 64;
+    __c2t_p->maxGridSize[0] = 2147483647; __c2t_p->maxGridSize[1] = 65535; __c2t_p->maxGridSize[2] = 65535;
+    __c2t_p->clockRate = 1980000;
+    __c2t_p->totalConstMem = 65536;
+    __c2t_p->major = 9;
+    __c2t_p->minor = 0;
+    __c2t_p->multiProcessorCount = 132;
+    __c2t_p->maxThreadsPerMultiProcessor = 2048;
+    __c2t_p->maxBlocksPerMultiProcessor = 32;
+    __c2t_p->l2CacheSize = 50 * 1024 * 1024;
+    __c2t_p->memoryBusWidth = 5120;
+    __c2t_p->memoryClockRate = 2619000;
+    __c2t_p->concurrentKernels = 1;
+    __c2t_p->unifiedAddressing = 1;
+    __c2t_p->managedMemory = 1;
+    __c2t_p->cooperativeLaunch = 0;
     return cudaSuccess;
 }
-inline cudaError_t cudaDeviceGetAttribute(int* v, cudaDeviceAttr a, int) {
-    switch (a) {
-        case cudaDevAttrMaxThreadsPerBlock: *v = 1024; break;
-        case cudaDevAttrMaxBlockDimX: case cudaDevAttrMaxBlockDimY: *v = 1024; break;
-        case cudaDevAttrMaxBlockDimZ: *v = 64; break;
-        case cudaDevAttrMaxGridDimX: *v = 2147483647; break;
-        case cudaDevAttrMaxGridDimY: case cudaDevAttrMaxGridDimZ: *v = 65535; break;
-        case cudaDevAttrMaxSharedMemoryPerBlock: *v = 48 * 1024; break;
-        case cudaDevAttrWarpSize: *v = 32; break;
-        case cudaDevAttrMultiProcessorCount: *v = 132; break;
-        case cudaDevAttrComputeCapabilityMajor: *v = 9; break;
-        case cudaDevAttrComputeCapabilityMinor: *v = 0; break;
-        case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = 228 * 1024; break;
-        case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = int(C2T_MAX_DYN_SMEM); break;
-        default: *v = 0; return cudaErrorInvalidValue;
+inline cudaError_t cudaDeviceGetAttribute(int* __c2t_v, cudaDeviceAttr __c2t_a, int) {
+    switch (__c2t_a) {
+        case cudaDevAttrMaxThreadsPerBlock: *__c2t_v = 1024; break;
+        case cudaDevAttrMaxBlockDimX: case cudaDevAttrMaxBlockDimY: *__c2t_v = 1024; break;
+        case cudaDevAttrMaxBlockDimZ: *__c2t_v = 64; break;
+        case cudaDevAttrMaxGridDimX: *__c2t_v = 2147483647; break;
+        case cudaDevAttrMaxGridDimY: case cudaDevAttrMaxGridDimZ: *__c2t_v = 65535; break;
+        case cudaDevAttrMaxSharedMemoryPerBlock: *__c2t_v = 48 * 1024; break;
+        case cudaDevAttrWarpSize: *__c2t_v = 32; break;
+        case cudaDevAttrMultiProcessorCount: *__c2t_v = 132; break;
+        case cudaDevAttrComputeCapabilityMajor: *__c2t_v = 9; break;
+        case cudaDevAttrComputeCapabilityMinor: *__c2t_v = 0; break;
+        case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *__c2t_v = 228 * 1024; break;
+        case cudaDevAttrMaxSharedMemoryPerBlockOptin: *__c2t_v = int(C2T_MAX_DYN_SMEM); break;
+        default: *__c2t_v = 0; return cudaErrorInvalidValue;
     }
     return cudaSuccess;
 }
-template <class F> inline cudaError_t cudaFuncSetAttribute(F*, cudaFuncAttribute, int) { return cudaSuccess; }
-template <class F> inline cudaError_t cudaFuncSetCacheConfig(F*, cudaFuncCache) { return cudaSuccess; }
-template <class F> inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* a, F*) {
-    std::memset(a, 0, sizeof *a);
-    a->maxThreadsPerBlock = 1024;
-    a->maxDynamicSharedSizeBytes = int(C2T_MAX_DYN_SMEM);
+template <class __c2t_F> inline cudaError_t cudaFuncSetAttribute(__c2t_F*, cudaFuncAttribute, int) { return cudaSuccess; }
+template <class __c2t_F> inline cudaError_t cudaFuncSetCacheConfig(__c2t_F*, cudaFuncCache) { return cudaSuccess; }
+template <class __c2t_F> inline cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* __c2t_a, __c2t_F*) {
+    std::memset(__c2t_a, 0, sizeof *__c2t_a);
+    __c2t_a->maxThreadsPerBlock = 1024;
+    __c2t_a->maxDynamicSharedSizeBytes = int(C2T_MAX_DYN_SMEM);
     return cudaSuccess;
 }
-template <class F>
-inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* n, F, int block, size_t) {
-    *n = block > 0 ? std::max(1, 2048 / block) : 0;
+template <class __c2t_F>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* __c2t_n, __c2t_F, int __c2t_block, size_t) {
+    *__c2t_n = __c2t_block > 0 ? std::max(1, 2048 / __c2t_block) : 0;
     return cudaSuccess;
 }
-template <class F>
-inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block, F, size_t = 0, int limit = 0) {
-    *block = limit > 0 ? std::min(limit, 1024) : 1024;
-    *min_grid = 132 * 2;
+template <class __c2t_F>
+inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* __c2t_min_grid, int* __c2t_block, __c2t_F, size_t = 0, int __c2t_limit = 0) {
+    *__c2t_block = __c2t_limit > 0 ? std::min(__c2t_limit, 1024) : 1024;
+    *__c2t_min_grid = 132 * 2;
     return cudaSuccess;
 }
-inline cudaError_t cudaStreamCreate(cudaStream_t* s) { *s = new CUstream_st{}; return cudaSuccess; }
-inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) { return cudaStreamCreate(s); }
-inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned, int) { return cudaStreamCreate(s); }
-inline cudaError_t cudaStreamDestroy(cudaStream_t s) { delete s; return cudaSuccess; }
+inline cudaError_t cudaStreamCreate(cudaStream_t* __c2t_s) { *__c2t_s = new CUstream_st{}; return cudaSuccess; }
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* __c2t_s, unsigned) { return cudaStreamCreate(__c2t_s); }
+inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* __c2t_s, unsigned, int) { return cudaStreamCreate(__c2t_s); }
+inline cudaError_t cudaStreamDestroy(cudaStream_t __c2t_s) { delete __c2t_s; return cudaSuccess; }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) { return cudaSuccess; }
-inline cudaError_t cudaEventCreate(cudaEvent_t* e) { *e = new CUevent_st{0}; return cudaSuccess; }
-inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned) { return cudaEventCreate(e); }
-inline cudaError_t cudaEventDestroy(cudaEvent_t e) { delete e; return cudaSuccess; }
-inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t = nullptr) { e->t = c2t::now_seconds(); return cudaSuccess; }
+inline cudaError_t cudaEventCreate(cudaEvent_t* __c2t_e) { *__c2t_e = new CUevent_st{0}; return cudaSuccess; }
+inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t* __c2t_e, unsigned) { return cudaEventCreate(__c2t_e); }
+inline cudaError_t cudaEventDestroy(cudaEvent_t __c2t_e) { delete __c2t_e; return cudaSuccess; }
+inline cudaError_t cudaEventRecord(cudaEvent_t __c2t_e, cudaStream_t = nullptr) { __c2t_e->__c2t_t = c2t::__c2t_now_seconds(); return cudaSuccess; }
 inline cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
 inline cudaError_t cudaEventQuery(cudaEvent_t) { return cudaSuccess; }
-inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b) {
-    *ms = float((b->t - a->t) * 1e3);
+inline cudaError_t cudaEventElapsedTime(float* __c2t_ms, cudaEvent_t __c2t_a, cudaEvent_t __c2t_b) {
+    *__c2t_ms = float((__c2t_b->__c2t_t - __c2t_a->__c2t_t) * 1e3);
     return cudaSuccess;
 }
 inline cudaError_t cudaLaunchKernel(const void*, dim3, dim3, void**, size_t, cudaStream_t) {
     std::fprintf(stderr, "cuda2tile cpu runtime: cudaLaunchKernel with a type-erased kernel is not supported; "
                          "use kernel<<<...>>> or the Python launcher\n");
-    return c2t::set_error(cudaErrorNotSupported);
+    return c2t::__c2t_set_error(cudaErrorNotSupported);
 }
 
 // ---------------------------------------------------------------------------
 // kernel<<<grid, block, smem, stream>>>(args...)  is rewritten to
-//   (c2t::host_cfg(grid, block, smem, stream) | [&](auto&&... a) { kernel(a...); })(args...)
+//   (c2t::__c2t_host_cfg(grid, block, smem, stream) | [&](auto&&... a) { kernel(a...); })(args...)
 // ---------------------------------------------------------------------------
 namespace c2t {
-struct HostCfg {
-    dim3 grid, block;
-    size_t smem;
+struct __c2t_HostCfg {
+    dim3 __c2t_grid, __c2t_block;
+    size_t __c2t_smem;
 };
-inline HostCfg host_cfg(dim3 g, dim3 b, size_t smem = 0, cudaStream_t = nullptr) { return HostCfg{g, b, smem}; }
+inline __c2t_HostCfg __c2t_host_cfg(dim3 __c2t_g, dim3 __c2t_b, size_t __c2t_smem = 0, cudaStream_t = nullptr) { return __c2t_HostCfg{__c2t_g, __c2t_b, __c2t_smem}; }
 
-template <class Body> struct HostLauncher {
-    HostCfg cfg;
-    Body body;
-    template <class... A> void operator()(A&&... a) {
-        using Tup = std::tuple<std::decay_t<A>...>;
-        struct Ctx { Body* body; Tup args; };
-        Ctx ctx{&body, Tup(std::forward<A>(a)...)};
-        auto invoke = [](void* p) {
-            Ctx* c = static_cast<Ctx*>(p);
-            Tup local = c->args;  // per-thread copies of the by-value arguments
-            std::apply(*c->body, local);
+template <class __c2t_Body> struct __c2t_HostLauncher {
+    __c2t_HostCfg __c2t_cfg;
+    __c2t_Body __c2t_body;
+    template <class... __c2t_A> void operator()(__c2t_A&&... __c2t_a) {
+        using __c2t_Tup = std::tuple<std::decay_t<__c2t_A>...>;
+        struct __c2t_Ctx { __c2t_Body* __c2t_body; __c2t_Tup __c2t_args; };
+        __c2t_Ctx __c2t_ctx{&__c2t_body, __c2t_Tup(std::forward<__c2t_A>(__c2t_a)...)};
+        auto __c2t_invoke = [](void* __c2t_p) {
+            __c2t_Ctx* __c2t_c = static_cast<__c2t_Ctx*>(__c2t_p);
+            __c2t_Tup __c2t_local = __c2t_c->__c2t_args;  // per-thread copies of the by-value arguments
+            std::apply(*__c2t_c->__c2t_body, __c2t_local);
         };
-        LaunchDesc d{cfg.grid, cfg.block, cfg.smem, false, +invoke, nullptr, &ctx};
-        c2t_launch_opts* o = &default_opts;
-        o->abi_version = C2T_ABI_VERSION;
-        const int rc = run_launch(d, o);
-        if (rc) {
-            std::fprintf(stderr, "cuda2tile cpu runtime: kernel launch failed: %s\n", o->msg);
-            set_error(rc == C2T_ERR_CONFIG ? cudaErrorInvalidConfiguration : cudaErrorLaunchFailure);
+        __c2t_LaunchDesc __c2t_d{__c2t_cfg.__c2t_grid, __c2t_cfg.__c2t_block, __c2t_cfg.__c2t_smem, false, +__c2t_invoke, nullptr, &__c2t_ctx};
+        c2t_launch_opts* __c2t_o = &__c2t_default_opts;
+        __c2t_o->__c2t_abi_version = C2T_ABI_VERSION;
+        const int __c2t_rc = __c2t_run_launch(__c2t_d, __c2t_o);
+        if (__c2t_rc) {
+            std::fprintf(stderr, "cuda2tile cpu runtime: kernel launch failed: %s\n", __c2t_o->__c2t_msg);
+            __c2t_set_error(__c2t_rc == C2T_ERR_CONFIG ? cudaErrorInvalidConfiguration : cudaErrorLaunchFailure);
         }
     }
 };
-template <class Body> inline HostLauncher<Body> operator|(HostCfg c, Body b) { return HostLauncher<Body>{c, b}; }
+template <class __c2t_Body> inline __c2t_HostLauncher<__c2t_Body> operator|(__c2t_HostCfg __c2t_c, __c2t_Body __c2t_b) { return __c2t_HostLauncher<__c2t_Body>{__c2t_c, __c2t_b}; }
 }  // namespace c2t

@@ -55,18 +55,18 @@
 // ---------------------------------------------------------------------------
 extern "C" {
 typedef struct c2t_launch_opts {
-    uint32_t abi_version;
-    uint32_t barrier_mode;   // 0 = strict, 1 = lenient
-    uint32_t shared_init;    // 0 = keep, 1 = zero, 2 = poison (0xFF bytes)
-    uint32_t force_fibers;   // 1 = ignore the fast path
-    uint64_t stack_size;     // bytes per fiber stack (0 = default)
-    double deadline;         // CLOCK_MONOTONIC seconds; 0 = none
-    volatile int64_t cur_block;   // linear index of the block being run
-    volatile int64_t n_blocks;
-    volatile int32_t status;      // return code, written at the end
-    volatile int32_t signal;      // crash signal, written by the handler
-    volatile uint64_t fault_addr;
-    char msg[4096];
+    uint32_t __c2t_abi_version;
+    uint32_t __c2t_barrier_mode;   // 0 = strict, 1 = lenient
+    uint32_t __c2t_shared_init;    // 0 = keep, 1 = zero, 2 = poison (0xFF bytes)
+    uint32_t __c2t_force_fibers;   // 1 = ignore the fast path
+    uint64_t __c2t_stack_size;     // bytes per fiber stack (0 = default)
+    double __c2t_deadline;         // CLOCK_MONOTONIC seconds; 0 = none
+    volatile int64_t __c2t_cur_block;   // linear index of the block being run
+    volatile int64_t __c2t_n_blocks;
+    volatile int32_t __c2t_status;      // return code, written at the end
+    volatile int32_t __c2t_signal;      // crash signal, written by the handler
+    volatile uint64_t __c2t_fault_addr;
+    char __c2t_msg[4096];
 } c2t_launch_opts;
 
 // The launch's dynamic shared memory.  `extern __shared__ T s[];` declarations
@@ -90,11 +90,11 @@ namespace c2t {
 // ---------------------------------------------------------------------------
 // Context switching.
 // ---------------------------------------------------------------------------
-struct Fiber;
-extern "C" C2T_HIDDEN void c2t_fiber_main(Fiber* f);
+struct __c2t_Fiber;
+extern "C" C2T_HIDDEN void c2t_fiber_main(__c2t_Fiber* __c2t_f);
 
 #if C2T_ASM_FIBERS
-extern "C" C2T_HIDDEN void c2t_swap_context(void** save_sp, void* new_sp);
+extern "C" C2T_HIDDEN void c2t_swap_context(void** __c2t_save_sp, void* __c2t_new_sp);
 extern "C" C2T_HIDDEN void c2t_fiber_trampoline();
 // Saves the callee-saved registers of the System V ABI and the return address
 // below the stack pointer, stores the frame address, loads the other frame and
@@ -147,186 +147,186 @@ c2t_fiber_trampoline:
     .size c2t_fiber_trampoline, .-c2t_fiber_trampoline
 )");
 
-struct Ctx { void* sp = nullptr; };
-inline void ctx_switch(Ctx* from, Ctx* to) { c2t_swap_context(&from->sp, to->sp); }
-inline void ctx_init(Ctx* c, char* stack_lo, size_t size, Fiber* f) {
-    uint64_t* top = reinterpret_cast<uint64_t*>(
-        (reinterpret_cast<uintptr_t>(stack_lo) + size) & ~uintptr_t(15));
-    uint64_t* sp = top - 8;
-    sp[0] = 0;                                                  // rbp
-    sp[1] = 0;                                                  // rbx
-    sp[2] = reinterpret_cast<uint64_t>(f);                      // r12 -> rdi
-    sp[3] = reinterpret_cast<uint64_t>(&c2t_fiber_main);        // r13 -> call target
-    sp[4] = 0;                                                  // r14
-    sp[5] = 0;                                                  // r15
-    sp[6] = reinterpret_cast<uint64_t>(&c2t_fiber_trampoline);  // rip
-    sp[7] = 0;
-    c->sp = sp;
+struct __c2t_Ctx { void* __c2t_sp = nullptr; };
+inline void __c2t_ctx_switch(__c2t_Ctx* __c2t_from, __c2t_Ctx* __c2t_to) { c2t_swap_context(&__c2t_from->__c2t_sp, __c2t_to->__c2t_sp); }
+inline void __c2t_ctx_init(__c2t_Ctx* __c2t_c, char* __c2t_stack_lo, size_t __c2t_size, __c2t_Fiber* __c2t_f) {
+    uint64_t* __c2t_top = reinterpret_cast<uint64_t*>(
+        (reinterpret_cast<uintptr_t>(__c2t_stack_lo) + __c2t_size) & ~uintptr_t(15));
+    uint64_t* __c2t_sp = __c2t_top - 8;
+    __c2t_sp[0] = 0;                                                  // rbp
+    __c2t_sp[1] = 0;                                                  // rbx
+    __c2t_sp[2] = reinterpret_cast<uint64_t>(__c2t_f);                      // r12 -> rdi
+    __c2t_sp[3] = reinterpret_cast<uint64_t>(&c2t_fiber_main);        // r13 -> call target
+    __c2t_sp[4] = 0;                                                  // r14
+    __c2t_sp[5] = 0;                                                  // r15
+    __c2t_sp[6] = reinterpret_cast<uint64_t>(&c2t_fiber_trampoline);  // rip
+    __c2t_sp[7] = 0;
+    __c2t_c->__c2t_sp = __c2t_sp;
 }
 #else
-struct Ctx { ucontext_t uc; };
-inline void ucontext_entry(unsigned hi, unsigned lo) {
-    c2t_fiber_main(reinterpret_cast<Fiber*>((uintptr_t(hi) << 32) | uintptr_t(lo)));
+struct __c2t_Ctx { ucontext_t __c2t_uc; };
+inline void __c2t_ucontext_entry(unsigned __c2t_hi, unsigned __c2t_lo) {
+    c2t_fiber_main(reinterpret_cast<__c2t_Fiber*>((uintptr_t(__c2t_hi) << 32) | uintptr_t(__c2t_lo)));
 }
-inline void ctx_switch(Ctx* from, Ctx* to) { swapcontext(&from->uc, &to->uc); }
-inline void ctx_init(Ctx* c, char* stack_lo, size_t size, Fiber* f) {
+inline void __c2t_ctx_switch(__c2t_Ctx* __c2t_from, __c2t_Ctx* __c2t_to) { swapcontext(&__c2t_from->__c2t_uc, &__c2t_to->__c2t_uc); }
+inline void __c2t_ctx_init(__c2t_Ctx* __c2t_c, char* __c2t_stack_lo, size_t __c2t_size, __c2t_Fiber* __c2t_f) {
     // getcontext() makes a system call: take it once and copy the template.
-    static ucontext_t tmpl;
-    static bool have_tmpl = false;
-    if (!have_tmpl) { getcontext(&tmpl); have_tmpl = true; }
-    c->uc = tmpl;
-    c->uc.uc_stack.ss_sp = stack_lo;
-    c->uc.uc_stack.ss_size = size;
-    c->uc.uc_link = nullptr;
-    uintptr_t p = reinterpret_cast<uintptr_t>(f);
-    makecontext(&c->uc, reinterpret_cast<void (*)()>(&ucontext_entry), 2,
-                unsigned(p >> 32), unsigned(p & 0xffffffffu));
+    static ucontext_t __c2t_tmpl;
+    static bool __c2t_have_tmpl = false;
+    if (!__c2t_have_tmpl) { getcontext(&__c2t_tmpl); __c2t_have_tmpl = true; }
+    __c2t_c->__c2t_uc = __c2t_tmpl;
+    __c2t_c->__c2t_uc.uc_stack.ss_sp = __c2t_stack_lo;
+    __c2t_c->__c2t_uc.uc_stack.ss_size = __c2t_size;
+    __c2t_c->__c2t_uc.uc_link = nullptr;
+    uintptr_t __c2t_p = reinterpret_cast<uintptr_t>(__c2t_f);
+    makecontext(&__c2t_c->__c2t_uc, reinterpret_cast<void (*)()>(&__c2t_ucontext_entry), 2,
+                unsigned(__c2t_p >> 32), unsigned(__c2t_p & 0xffffffffu));
 }
 #endif
 
 // ---------------------------------------------------------------------------
 // Scheduler state.
 // ---------------------------------------------------------------------------
-enum : uint8_t { ST_RUN = 0, ST_BAR = 1, ST_WARP = 2, ST_DONE = 3 };
+enum : uint8_t { __c2t_ST_RUN = 0, __c2t_ST_BAR = 1, __c2t_ST_WARP = 2, __c2t_ST_DONE = 3 };
 
-enum WOp : uint8_t {
-    W_SYNC, W_SHFL_IDX, W_SHFL_UP, W_SHFL_DOWN, W_SHFL_XOR, W_BALLOT, W_ANY, W_ALL,
-    W_MATCH_ANY, W_MATCH_ALL, W_RED_ADD, W_RED_MIN_I, W_RED_MAX_I, W_RED_MIN_U, W_RED_MAX_U,
-    W_RED_AND, W_RED_OR, W_RED_XOR, W_ACTIVEMASK,
+enum __c2t_WOp : uint8_t {
+    __c2t_W_SYNC, __c2t_W_SHFL_IDX, __c2t_W_SHFL_UP, __c2t_W_SHFL_DOWN, __c2t_W_SHFL_XOR, __c2t_W_BALLOT, __c2t_W_ANY, __c2t_W_ALL,
+    __c2t_W_MATCH_ANY, __c2t_W_MATCH_ALL, __c2t_W_RED_ADD, __c2t_W_RED_MIN_I, __c2t_W_RED_MAX_I, __c2t_W_RED_MIN_U, __c2t_W_RED_MAX_U,
+    __c2t_W_RED_AND, __c2t_W_RED_OR, __c2t_W_RED_XOR, __c2t_W_ACTIVEMASK,
 };
-inline const char* wop_name(int op) {
-    static const char* const names[] = {
+inline const char* __c2t_wop_name(int __c2t_op) {
+    static const char* const __c2t_names[] = {
         "__syncwarp", "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
         "__ballot_sync", "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
         "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_min_sync",
         "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
         "__activemask"};
-    return (op >= 0 && op <= W_ACTIVEMASK) ? names[op] : "warp op";
+    return (__c2t_op >= 0 && __c2t_op <= __c2t_W_ACTIVEMASK) ? __c2t_names[__c2t_op] : "warp op";
 }
-enum : uint8_t { B_SYNC = 0, B_COUNT = 1, B_AND = 2, B_OR = 3 };
-inline const char* bar_name(int k) {
-    static const char* const names[] = {"__syncthreads()", "__syncthreads_count()",
+enum : uint8_t { __c2t_B_SYNC = 0, __c2t_B_COUNT = 1, __c2t_B_AND = 2, __c2t_B_OR = 3 };
+inline const char* __c2t_bar_name(int __c2t_k) {
+    static const char* const __c2t_names[] = {"__syncthreads()", "__syncthreads_count()",
                                         "__syncthreads_and()", "__syncthreads_or()"};
-    return names[k & 3];
+    return __c2t_names[__c2t_k & 3];
 }
 
-struct Fiber {
-    Ctx ctx;
-    uint3 tid;
-    uint32_t linear, lane, warp;
-    uint8_t state, wop, bkind;
-    uint32_t wmask;
-    int32_t warg, wwidth;
-    uint64_t wval, wres;
-    int32_t wpred;
-    int32_t bpred, bres;
-    std::source_location bsite, wsite;
+struct __c2t_Fiber {
+    __c2t_Ctx __c2t_ctx;
+    uint3 __c2t_tid;
+    uint32_t __c2t_linear, __c2t_lane, __c2t_warp;
+    uint8_t __c2t_state, __c2t_wop, __c2t_bkind;
+    uint32_t __c2t_wmask;
+    int32_t __c2t_warg, __c2t_wwidth;
+    uint64_t __c2t_wval, __c2t_wres;
+    int32_t __c2t_wpred;
+    int32_t __c2t_bpred, __c2t_bres;
+    c2t::__c2t_srcloc __c2t_bsite, __c2t_wsite;
 };
 
-struct Warp {
-    uint32_t exists;    // lanes that exist in this block
-    uint32_t exited;    // lanes that finished
-    uint32_t waiting;   // lanes blocked in a warp operation
-    uint32_t runnable;  // number of lanes that can run
-    uint32_t pending_am;
+struct __c2t_Warp {
+    uint32_t __c2t_exists;    // lanes that exist in this block
+    uint32_t __c2t_exited;    // lanes that finished
+    uint32_t __c2t_waiting;   // lanes blocked in a warp operation
+    uint32_t __c2t_runnable;  // number of lanes that can run
+    uint32_t __c2t_pending_am;
 };
 
-struct SharedRegion { volatile void* p; size_t n; };
+struct __c2t_SharedRegion { volatile void* __c2t_p; size_t __c2t_n; };
 
-struct Runtime {
-    c2t_launch_opts* opts = nullptr;
-    bool strict = true;
-    int mode = 0;            // 0 = host (no launch), 1 = fast path, 2 = fibers
-    Fiber* fibers = nullptr;
-    Warp warps[C2T_MAX_BLOCK_THREADS / 32];
-    uint32_t nthreads = 0, nwarps = 0;
-    char* stacks = nullptr;
-    size_t stack_stride = 0, stack_usable = 0, stacks_n = 0, page = 4096;
-    Ctx sched;
-    Fiber* cur = nullptr;
-    uint32_t done = 0, bar_waiting = 0;
-    int bar_count = 0;          // arrivals with a true predicate
-    bool bar_mismatch = false;  // arrivals at different barriers (site or kind)
-    uint8_t bar_kind = 0;
-    std::source_location bar_site;
-    int error = 0;
-    void (*invoke)(void*) = nullptr;
-    void* invoke_ctx = nullptr;
-    jmp_buf fast_jmp;
-    SharedRegion regions[4096];
-    size_t nregions = 0;
-    size_t dyn_smem = 0;
-    uint32_t shared_init = 1;
+struct __c2t_Runtime {
+    c2t_launch_opts* __c2t_opts = nullptr;
+    bool __c2t_strict = true;
+    int __c2t_mode = 0;            // 0 = host (no launch), 1 = fast path, 2 = fibers
+    __c2t_Fiber* __c2t_fibers = nullptr;
+    __c2t_Warp __c2t_warps[C2T_MAX_BLOCK_THREADS / 32];
+    uint32_t __c2t_nthreads = 0, __c2t_nwarps = 0;
+    char* __c2t_stacks = nullptr;
+    size_t __c2t_stack_stride = 0, __c2t_stack_usable = 0, __c2t_stacks_n = 0, __c2t_page = 4096;
+    __c2t_Ctx __c2t_sched;
+    __c2t_Fiber* __c2t_cur = nullptr;
+    uint32_t __c2t_done = 0, __c2t_bar_waiting = 0;
+    int __c2t_bar_count = 0;          // arrivals with a true predicate
+    bool __c2t_bar_mismatch = false;  // arrivals at different barriers (site or kind)
+    uint8_t __c2t_bar_kind = 0;
+    c2t::__c2t_srcloc __c2t_bar_site;
+    int __c2t_error = 0;
+    void (*__c2t_invoke)(void*) = nullptr;
+    void* __c2t_invoke_ctx = nullptr;
+    jmp_buf __c2t_fast_jmp;
+    __c2t_SharedRegion __c2t_regions[4096];
+    size_t __c2t_nregions = 0;
+    size_t __c2t_dyn_smem = 0;
+    uint32_t __c2t_shared_init = 1;
 };
-C2T_HIDDEN inline Runtime rt;
-C2T_HIDDEN inline c2t_launch_opts default_opts{};
+C2T_HIDDEN inline __c2t_Runtime __c2t_rt;
+C2T_HIDDEN inline c2t_launch_opts __c2t_default_opts{};
 
-inline double now_seconds() {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+inline double __c2t_now_seconds() {
+    timespec __c2t_ts;
+    clock_gettime(CLOCK_MONOTONIC, &__c2t_ts);
+    return double(__c2t_ts.tv_sec) + 1e-9 * double(__c2t_ts.tv_nsec);
 }
 
 // ---------------------------------------------------------------------------
 // Error reporting.
 // ---------------------------------------------------------------------------
-__attribute__((format(printf, 2, 3))) inline void fail(int code, const char* fmt, ...) {
-    if (rt.error) return;  // first error wins
-    rt.error = code;
-    c2t_launch_opts* o = rt.opts ? rt.opts : &default_opts;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(o->msg, sizeof(o->msg), fmt, ap);
-    va_end(ap);
+__attribute__((__format__(__printf__, 2, 3))) inline void __c2t_fail(int __c2t_code, const char* __c2t_fmt, ...) {
+    if (__c2t_rt.__c2t_error) return;  // first error wins
+    __c2t_rt.__c2t_error = __c2t_code;
+    c2t_launch_opts* __c2t_o = __c2t_rt.__c2t_opts ? __c2t_rt.__c2t_opts : &__c2t_default_opts;
+    va_list __c2t_ap;
+    va_start(__c2t_ap, __c2t_fmt);
+    vsnprintf(__c2t_o->__c2t_msg, sizeof(__c2t_o->__c2t_msg), __c2t_fmt, __c2t_ap);
+    va_end(__c2t_ap);
 }
 
-struct Buf {
-    char data[3072];
-    size_t n = 0;
-    __attribute__((format(printf, 2, 3))) void add(const char* fmt, ...) {
-        if (n >= sizeof(data) - 1) return;
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(data + n, sizeof(data) - n, fmt, ap);
-        va_end(ap);
-        if (k > 0) n = std::min(sizeof(data) - 1, n + size_t(k));
+struct __c2t_Buf {
+    char __c2t_data[3072];
+    size_t __c2t_n = 0;
+    __attribute__((__format__(__printf__, 2, 3))) void __c2t_add(const char* __c2t_fmt, ...) {
+        if (__c2t_n >= sizeof(__c2t_data) - 1) return;
+        va_list __c2t_ap;
+        va_start(__c2t_ap, __c2t_fmt);
+        int __c2t_k = vsnprintf(__c2t_data + __c2t_n, sizeof(__c2t_data) - __c2t_n, __c2t_fmt, __c2t_ap);
+        va_end(__c2t_ap);
+        if (__c2t_k > 0) __c2t_n = std::min(sizeof(__c2t_data) - 1, __c2t_n + size_t(__c2t_k));
     }
 };
 
 // Appends "0-31, 64, 70-71" for the selected items (sel[i] true), `base` added.
-template <class Pred>
-inline void add_ranges(Buf& b, uint32_t count, Pred sel, uint32_t base = 0) {
-    bool first = true;
-    uint32_t i = 0;
-    int shown = 0;
-    while (i < count) {
-        if (!sel(i)) { ++i; continue; }
-        uint32_t j = i;
-        while (j + 1 < count && sel(j + 1)) ++j;
-        if (shown == 12) { b.add(", ..."); return; }
-        if (i == j) b.add("%s%u", first ? "" : ", ", i + base);
-        else b.add("%s%u-%u", first ? "" : ", ", i + base, j + base);
-        first = false;
-        ++shown;
-        i = j + 1;
+template <class __c2t_Pred>
+inline void __c2t_add_ranges(__c2t_Buf& __c2t_b, uint32_t __c2t_count, __c2t_Pred __c2t_sel, uint32_t __c2t_base = 0) {
+    bool __c2t_first = true;
+    uint32_t __c2t_i = 0;
+    int __c2t_shown = 0;
+    while (__c2t_i < __c2t_count) {
+        if (!__c2t_sel(__c2t_i)) { ++__c2t_i; continue; }
+        uint32_t __c2t_j = __c2t_i;
+        while (__c2t_j + 1 < __c2t_count && __c2t_sel(__c2t_j + 1)) ++__c2t_j;
+        if (__c2t_shown == 12) { __c2t_b.__c2t_add(", ..."); return; }
+        if (__c2t_i == __c2t_j) __c2t_b.__c2t_add("%s%u", __c2t_first ? "" : ", ", __c2t_i + __c2t_base);
+        else __c2t_b.__c2t_add("%s%u-%u", __c2t_first ? "" : ", ", __c2t_i + __c2t_base, __c2t_j + __c2t_base);
+        __c2t_first = false;
+        ++__c2t_shown;
+        __c2t_i = __c2t_j + 1;
     }
 }
 
-inline bool same_site(const std::source_location& a, const std::source_location& b) {
-    return a.line() == b.line() && a.column() == b.column() &&
-           (a.file_name() == b.file_name() || std::strcmp(a.file_name(), b.file_name()) == 0);
+inline bool __c2t_same_site(const c2t::__c2t_srcloc& __c2t_a, const c2t::__c2t_srcloc& __c2t_b) {
+    return __c2t_a.__c2t_line() == __c2t_b.__c2t_line() && __c2t_a.__c2t_column() == __c2t_b.__c2t_column() &&
+           (__c2t_a.__c2t_file_name() == __c2t_b.__c2t_file_name() || std::strcmp(__c2t_a.__c2t_file_name(), __c2t_b.__c2t_file_name()) == 0);
 }
 
-[[noreturn]] inline void fast_path_violation(const char* what, const std::source_location& loc) {
-    if (rt.mode == 1) {
-        fail(C2T_ERR_FASTPATH,
+__attribute__((__noreturn__)) inline void __c2t_fast_path_violation(const char* __c2t_what, const c2t::__c2t_srcloc& __c2t_loc) {
+    if (__c2t_rt.__c2t_mode == 1) {
+        __c2t_fail(C2T_ERR_FASTPATH,
              "%s (%s:%u) was called in a kernel that runs on the fast path (no fibers); "
              "build the kernel with fast_path=False (KernelSig) or launch with force_fibers=True",
-             what, loc.file_name(), loc.line());
-        longjmp(rt.fast_jmp, 1);
+             __c2t_what, __c2t_loc.__c2t_file_name(), __c2t_loc.__c2t_line());
+        longjmp(__c2t_rt.__c2t_fast_jmp, 1);
     }
-    std::fprintf(stderr, "cuda2tile cpu runtime: %s (%s:%u) called outside a kernel launch\n", what,
-                 loc.file_name(), loc.line());
+    std::fprintf(stderr, "cuda2tile cpu runtime: %s (%s:%u) called outside a kernel launch\n", __c2t_what,
+                 __c2t_loc.__c2t_file_name(), __c2t_loc.__c2t_line());
     std::abort();
 }
 
@@ -336,670 +336,670 @@ inline bool same_site(const std::source_location& a, const std::source_location&
 // scheduler context only regains control when the block has finished, when no
 // fiber can run (divergence / deadlock), on an error or on a timeout.
 // ---------------------------------------------------------------------------
-inline bool deadline_passed();
-inline void timeout_error();
+inline bool __c2t_deadline_passed();
+inline void __c2t_timeout_error();
 
-inline Fiber* next_runnable(uint32_t from) {
-    Fiber* fs = rt.fibers;
-    const uint32_t n = rt.nthreads;
-    for (uint32_t k = from + 1; k < n; ++k)
-        if (fs[k].state == ST_RUN) return &fs[k];
+inline __c2t_Fiber* __c2t_next_runnable(uint32_t __c2t_from) {
+    __c2t_Fiber* __c2t_fs = __c2t_rt.__c2t_fibers;
+    const uint32_t __c2t_n = __c2t_rt.__c2t_nthreads;
+    for (uint32_t __c2t_k = __c2t_from + 1; __c2t_k < __c2t_n; ++__c2t_k)
+        if (__c2t_fs[__c2t_k].__c2t_state == __c2t_ST_RUN) return &__c2t_fs[__c2t_k];
     // wrapped around: one scheduling round is over
-    if (C2T_UNLIKELY(rt.opts->deadline > 0) && deadline_passed()) {
-        timeout_error();
+    if (C2T_UNLIKELY(__c2t_rt.__c2t_opts->__c2t_deadline > 0) && __c2t_deadline_passed()) {
+        __c2t_timeout_error();
         return nullptr;
     }
-    for (uint32_t k = 0; k <= from && k < n; ++k)
-        if (fs[k].state == ST_RUN) return &fs[k];
+    for (uint32_t __c2t_k = 0; __c2t_k <= __c2t_from && __c2t_k < __c2t_n; ++__c2t_k)
+        if (__c2t_fs[__c2t_k].__c2t_state == __c2t_ST_RUN) return &__c2t_fs[__c2t_k];
     return nullptr;
 }
 
 // Leave the current fiber `f` (blocked, exited or yielding).
-inline void switch_away(Fiber* f) {
+inline void __c2t_switch_away(__c2t_Fiber* __c2t_f) {
     __asm__ volatile("" ::: "memory");
-    Fiber* nx = rt.error ? nullptr : next_runnable(f->linear);
-    if (nx == f) return;  // yielding, and nothing else can run
-    if (!nx) {
-        rt.cur = nullptr;
-        ctx_switch(&f->ctx, &rt.sched);
+    __c2t_Fiber* __c2t_nx = __c2t_rt.__c2t_error ? nullptr : __c2t_next_runnable(__c2t_f->__c2t_linear);
+    if (__c2t_nx == __c2t_f) return;  // yielding, and nothing else can run
+    if (!__c2t_nx) {
+        __c2t_rt.__c2t_cur = nullptr;
+        __c2t_ctx_switch(&__c2t_f->__c2t_ctx, &__c2t_rt.__c2t_sched);
     } else {
-        rt.cur = nx;
-        threadIdx = nx->tid;
-        ctx_switch(&f->ctx, &nx->ctx);
+        __c2t_rt.__c2t_cur = __c2t_nx;
+        threadIdx = __c2t_nx->__c2t_tid;
+        __c2t_ctx_switch(&__c2t_f->__c2t_ctx, &__c2t_nx->__c2t_ctx);
     }
     __asm__ volatile("" ::: "memory");
 }
 
-inline void yield_to_scheduler(Fiber* f) { switch_away(f); }
+inline void __c2t_yield_to_scheduler(__c2t_Fiber* __c2t_f) { __c2t_switch_away(__c2t_f); }
 
 // A runnable fiber gives the others a chance to run (spin loops).
-inline void yield_now() {
-    if (rt.mode == 2 && rt.cur) switch_away(rt.cur);
+inline void __c2t_yield_now() {
+    if (__c2t_rt.__c2t_mode == 2 && __c2t_rt.__c2t_cur) __c2t_switch_away(__c2t_rt.__c2t_cur);
 }
 
-inline void release_barrier();
-inline void resolve_activemask(Warp& w, uint32_t warp_index);
-inline void try_complete(Warp& w, uint32_t warp_index, uint32_t mask);
+inline void __c2t_release_barrier();
+inline void __c2t_resolve_activemask(__c2t_Warp& w, uint32_t __c2t_warp_index);
+inline void __c2t_try_complete(__c2t_Warp& w, uint32_t __c2t_warp_index, uint32_t __c2t_mask);
 
-inline void lane_blocked(Warp& w, uint32_t warp_index) {
-    if (--w.runnable == 0 && w.pending_am) resolve_activemask(w, warp_index);
+inline void __c2t_lane_blocked(__c2t_Warp& w, uint32_t __c2t_warp_index) {
+    if (--w.__c2t_runnable == 0 && w.__c2t_pending_am) __c2t_resolve_activemask(w, __c2t_warp_index);
 }
 
-inline void release_lane(Warp& w, Fiber* f) {
-    f->state = ST_RUN;
-    w.runnable++;
+inline void __c2t_release_lane(__c2t_Warp& w, __c2t_Fiber* __c2t_f) {
+    __c2t_f->__c2t_state = __c2t_ST_RUN;
+    w.__c2t_runnable++;
 }
 
 // ---------------------------------------------------------------------------
 // Block barrier.
 // ---------------------------------------------------------------------------
-inline uint32_t barrier_required() { return rt.strict ? rt.nthreads : rt.nthreads - rt.done; }
+inline uint32_t __c2t_barrier_required() { return __c2t_rt.__c2t_strict ? __c2t_rt.__c2t_nthreads : __c2t_rt.__c2t_nthreads - __c2t_rt.__c2t_done; }
 
-inline void report_barrier_mismatch() {
-    const uint32_t n = rt.nthreads;
-    Buf b;
-    b.add("barrier divergence: block (%u,%u,%u): threads wait at different barriers: ", blockIdx.x,
+inline void __c2t_report_barrier_mismatch() {
+    const uint32_t __c2t_n = __c2t_rt.__c2t_nthreads;
+    __c2t_Buf __c2t_b;
+    __c2t_b.__c2t_add("barrier divergence: block (%u,%u,%u): threads wait at different barriers: ", blockIdx.x,
           blockIdx.y, blockIdx.z);
-    bool listed[C2T_MAX_BLOCK_THREADS] = {};
-    bool firstg = true;
-    for (uint32_t i = 0; i < n; ++i) {
-        Fiber* g = &rt.fibers[i];
-        if (g->state != ST_BAR || listed[i]) continue;
-        b.add("%sthreads ", firstg ? "" : "; ");
-        firstg = false;
-        auto sel = [&](uint32_t k) {
-            Fiber* h = &rt.fibers[k];
-            return h->state == ST_BAR && h->bkind == g->bkind && same_site(h->bsite, g->bsite);
+    bool __c2t_listed[C2T_MAX_BLOCK_THREADS] = {};
+    bool __c2t_firstg = true;
+    for (uint32_t __c2t_i = 0; __c2t_i < __c2t_n; ++__c2t_i) {
+        __c2t_Fiber* __c2t_g = &__c2t_rt.__c2t_fibers[__c2t_i];
+        if (__c2t_g->__c2t_state != __c2t_ST_BAR || __c2t_listed[__c2t_i]) continue;
+        __c2t_b.__c2t_add("%sthreads ", __c2t_firstg ? "" : "; ");
+        __c2t_firstg = false;
+        auto __c2t_sel = [&](uint32_t __c2t_k) {
+            __c2t_Fiber* __c2t_h = &__c2t_rt.__c2t_fibers[__c2t_k];
+            return __c2t_h->__c2t_state == __c2t_ST_BAR && __c2t_h->__c2t_bkind == __c2t_g->__c2t_bkind && __c2t_same_site(__c2t_h->__c2t_bsite, __c2t_g->__c2t_bsite);
         };
-        add_ranges(b, n, sel);
-        for (uint32_t k = 0; k < n; ++k) if (sel(k)) listed[k] = true;
-        b.add(" at %s (%s:%u)", bar_name(g->bkind), g->bsite.file_name(), g->bsite.line());
+        __c2t_add_ranges(__c2t_b, __c2t_n, __c2t_sel);
+        for (uint32_t __c2t_k = 0; __c2t_k < __c2t_n; ++__c2t_k) if (__c2t_sel(__c2t_k)) __c2t_listed[__c2t_k] = true;
+        __c2t_b.__c2t_add(" at %s (%s:%u)", __c2t_bar_name(__c2t_g->__c2t_bkind), __c2t_g->__c2t_bsite.__c2t_file_name(), __c2t_g->__c2t_bsite.__c2t_line());
     }
-    fail(C2T_ERR_BARRIER, "%s", b.data);
+    __c2t_fail(C2T_ERR_BARRIER, "%s", __c2t_b.__c2t_data);
 }
 
-inline void release_barrier() {
-    if (rt.bar_mismatch && rt.strict) {
-        report_barrier_mismatch();
+inline void __c2t_release_barrier() {
+    if (__c2t_rt.__c2t_bar_mismatch && __c2t_rt.__c2t_strict) {
+        __c2t_report_barrier_mismatch();
         return;
     }
-    const int count = rt.bar_count;
-    const int waiting = int(rt.bar_waiting);
-    const uint32_t n = rt.nthreads;
-    Fiber* fs = rt.fibers;
-    for (uint32_t i = 0; i < n; ++i) {
-        Fiber* f = &fs[i];
-        if (f->state != ST_BAR) continue;
-        switch (f->bkind) {
-            case B_COUNT: f->bres = count; break;
-            case B_AND: f->bres = count == waiting; break;
-            case B_OR: f->bres = count != 0; break;
+    const int __c2t_count = __c2t_rt.__c2t_bar_count;
+    const int __c2t_waiting = int(__c2t_rt.__c2t_bar_waiting);
+    const uint32_t __c2t_n = __c2t_rt.__c2t_nthreads;
+    __c2t_Fiber* __c2t_fs = __c2t_rt.__c2t_fibers;
+    for (uint32_t __c2t_i = 0; __c2t_i < __c2t_n; ++__c2t_i) {
+        __c2t_Fiber* __c2t_f = &__c2t_fs[__c2t_i];
+        if (__c2t_f->__c2t_state != __c2t_ST_BAR) continue;
+        switch (__c2t_f->__c2t_bkind) {
+            case __c2t_B_COUNT: __c2t_f->__c2t_bres = __c2t_count; break;
+            case __c2t_B_AND: __c2t_f->__c2t_bres = __c2t_count == __c2t_waiting; break;
+            case __c2t_B_OR: __c2t_f->__c2t_bres = __c2t_count != 0; break;
             default: break;
         }
-        f->state = ST_RUN;
+        __c2t_f->__c2t_state = __c2t_ST_RUN;
     }
-    for (uint32_t wi = 0; wi < rt.nwarps; ++wi) {
+    for (uint32_t __c2t_wi = 0; __c2t_wi < __c2t_rt.__c2t_nwarps; ++__c2t_wi) {
         // lanes that were at the barrier are runnable again
-        Warp& w = rt.warps[wi];
-        w.runnable = uint32_t(popc32(w.exists & ~w.exited & ~w.waiting));
+        __c2t_Warp& w = __c2t_rt.__c2t_warps[__c2t_wi];
+        w.__c2t_runnable = uint32_t(__c2t_popc32(w.__c2t_exists & ~w.__c2t_exited & ~w.__c2t_waiting));
     }
-    rt.bar_waiting = 0;
-    rt.bar_count = 0;
-    rt.bar_mismatch = false;
+    __c2t_rt.__c2t_bar_waiting = 0;
+    __c2t_rt.__c2t_bar_count = 0;
+    __c2t_rt.__c2t_bar_mismatch = false;
 }
 
-inline int block_barrier(int kind, int pred, const std::source_location& loc) {
-    Fiber* f = rt.cur;
-    if (C2T_UNLIKELY(rt.mode != 2 || !f)) {
-        if (rt.mode == 1 && rt.nthreads == 1) return pred != 0;  // a 1-thread block needs no fiber
-        fast_path_violation(bar_name(kind), loc);
+inline int __c2t_block_barrier(int __c2t_kind, int __c2t_pred, const c2t::__c2t_srcloc& __c2t_loc) {
+    __c2t_Fiber* __c2t_f = __c2t_rt.__c2t_cur;
+    if (C2T_UNLIKELY(__c2t_rt.__c2t_mode != 2 || !__c2t_f)) {
+        if (__c2t_rt.__c2t_mode == 1 && __c2t_rt.__c2t_nthreads == 1) return __c2t_pred != 0;  // a 1-thread block needs no fiber
+        __c2t_fast_path_violation(__c2t_bar_name(__c2t_kind), __c2t_loc);
     }
-    f->state = ST_BAR;
-    f->bkind = uint8_t(kind);
-    f->bpred = pred;
-    f->bsite = loc;
-    f->bres = 0;
-    if (rt.bar_waiting == 0) {
-        rt.bar_kind = uint8_t(kind);
-        rt.bar_site = loc;
-    } else if (rt.bar_kind != kind || !same_site(rt.bar_site, loc)) {
-        rt.bar_mismatch = true;
+    __c2t_f->__c2t_state = __c2t_ST_BAR;
+    __c2t_f->__c2t_bkind = uint8_t(__c2t_kind);
+    __c2t_f->__c2t_bpred = __c2t_pred;
+    __c2t_f->__c2t_bsite = __c2t_loc;
+    __c2t_f->__c2t_bres = 0;
+    if (__c2t_rt.__c2t_bar_waiting == 0) {
+        __c2t_rt.__c2t_bar_kind = uint8_t(__c2t_kind);
+        __c2t_rt.__c2t_bar_site = __c2t_loc;
+    } else if (__c2t_rt.__c2t_bar_kind != __c2t_kind || !__c2t_same_site(__c2t_rt.__c2t_bar_site, __c2t_loc)) {
+        __c2t_rt.__c2t_bar_mismatch = true;
     }
-    rt.bar_count += pred != 0;
-    rt.bar_waiting++;
-    lane_blocked(rt.warps[f->warp], f->warp);
-    if (rt.bar_waiting == barrier_required()) release_barrier();
-    if (f->state != ST_RUN) yield_to_scheduler(f);
-    return f->bres;
+    __c2t_rt.__c2t_bar_count += __c2t_pred != 0;
+    __c2t_rt.__c2t_bar_waiting++;
+    __c2t_lane_blocked(__c2t_rt.__c2t_warps[__c2t_f->__c2t_warp], __c2t_f->__c2t_warp);
+    if (__c2t_rt.__c2t_bar_waiting == __c2t_barrier_required()) __c2t_release_barrier();
+    if (__c2t_f->__c2t_state != __c2t_ST_RUN) __c2t_yield_to_scheduler(__c2t_f);
+    return __c2t_f->__c2t_bres;
 }
 
 // ---------------------------------------------------------------------------
 // Warp operations.
 // ---------------------------------------------------------------------------
-inline uint64_t shfl_source(const Fiber* f, uint32_t group, const Fiber* base) {
-    const int lane = int(f->lane);
-    int width = f->wwidth;
-    if (width <= 0 || width > 32) width = 32;
-    const int segmask = (32 - width) & 0x1f;
-    const int cval = (f->wop == W_SHFL_UP) ? 0 : 0x1f;
-    const int max_lane = (lane & segmask) | (cval & ~segmask);
-    const int min_lane = lane & segmask;
-    const int b = f->warg;
-    long j = lane;
-    bool ok = false;
-    switch (f->wop) {
-        case W_SHFL_UP: j = long(lane) - long(uint32_t(b)); ok = j >= max_lane; break;
-        case W_SHFL_DOWN: j = long(lane) + long(uint32_t(b)); ok = j <= max_lane; break;
-        case W_SHFL_XOR: j = long(lane ^ b); ok = j >= 0 && j <= max_lane; break;
-        default: j = min_lane | (b & 0x1f & ~segmask); ok = j <= max_lane; break;
+inline uint64_t __c2t_shfl_source(const __c2t_Fiber* __c2t_f, uint32_t __c2t_group, const __c2t_Fiber* __c2t_base) {
+    const int __c2t_lane = int(__c2t_f->__c2t_lane);
+    int __c2t_width = __c2t_f->__c2t_wwidth;
+    if (__c2t_width <= 0 || __c2t_width > 32) __c2t_width = 32;
+    const int __c2t_segmask = (32 - __c2t_width) & 0x1f;
+    const int __c2t_cval = (__c2t_f->__c2t_wop == __c2t_W_SHFL_UP) ? 0 : 0x1f;
+    const int __c2t_max_lane = (__c2t_lane & __c2t_segmask) | (__c2t_cval & ~__c2t_segmask);
+    const int __c2t_min_lane = __c2t_lane & __c2t_segmask;
+    const int __c2t_b = __c2t_f->__c2t_warg;
+    long __c2t_j = __c2t_lane;
+    bool __c2t_ok = false;
+    switch (__c2t_f->__c2t_wop) {
+        case __c2t_W_SHFL_UP: __c2t_j = long(__c2t_lane) - long(uint32_t(__c2t_b)); __c2t_ok = __c2t_j >= __c2t_max_lane; break;
+        case __c2t_W_SHFL_DOWN: __c2t_j = long(__c2t_lane) + long(uint32_t(__c2t_b)); __c2t_ok = __c2t_j <= __c2t_max_lane; break;
+        case __c2t_W_SHFL_XOR: __c2t_j = long(__c2t_lane ^ __c2t_b); __c2t_ok = __c2t_j >= 0 && __c2t_j <= __c2t_max_lane; break;
+        default: __c2t_j = __c2t_min_lane | (__c2t_b & 0x1f & ~__c2t_segmask); __c2t_ok = __c2t_j <= __c2t_max_lane; break;
     }
-    if (!ok || j < 0 || j > 31 || !(group >> j & 1u)) return f->wval;  // inactive source: own value
-    return base[j].wval;
+    if (!__c2t_ok || __c2t_j < 0 || __c2t_j > 31 || !(__c2t_group >> __c2t_j & 1u)) return __c2t_f->__c2t_wval;  // inactive source: own value
+    return __c2t_base[__c2t_j].__c2t_wval;
 }
 
-inline void complete_group(Warp& w, uint32_t warp_index, uint32_t group, uint8_t op, bool mixed) {
-    Fiber* base = &rt.fibers[warp_index * 32];
-    if (!mixed && (op == W_SYNC || (op >= W_SHFL_IDX && op <= W_SHFL_XOR))) {
+inline void __c2t_complete_group(__c2t_Warp& w, uint32_t __c2t_warp_index, uint32_t __c2t_group, uint8_t __c2t_op, bool __c2t_mixed) {
+    __c2t_Fiber* __c2t_base = &__c2t_rt.__c2t_fibers[__c2t_warp_index * 32];
+    if (!__c2t_mixed && (__c2t_op == __c2t_W_SYNC || (__c2t_op >= __c2t_W_SHFL_IDX && __c2t_op <= __c2t_W_SHFL_XOR))) {
         // fast paths: nothing to compute / independent per-lane reads
-        if (op != W_SYNC) {
-            uint64_t res[32];
-            for (uint32_t m = group; m; m &= m - 1) {
-                const int l = __builtin_ctz(m);
-                res[l] = shfl_source(&base[l], group, base);
+        if (__c2t_op != __c2t_W_SYNC) {
+            uint64_t __c2t_res[32];
+            for (uint32_t __c2t_m = __c2t_group; __c2t_m; __c2t_m &= __c2t_m - 1) {
+                const int __c2t_l = __builtin_ctz(__c2t_m);
+                __c2t_res[__c2t_l] = __c2t_shfl_source(&__c2t_base[__c2t_l], __c2t_group, __c2t_base);
             }
-            for (uint32_t m = group; m; m &= m - 1) {
-                const int l = __builtin_ctz(m);
-                base[l].wres = res[l];
+            for (uint32_t __c2t_m = __c2t_group; __c2t_m; __c2t_m &= __c2t_m - 1) {
+                const int __c2t_l = __builtin_ctz(__c2t_m);
+                __c2t_base[__c2t_l].__c2t_wres = __c2t_res[__c2t_l];
             }
         }
-        for (uint32_t m = group; m; m &= m - 1) base[__builtin_ctz(m)].state = ST_RUN;
-        w.waiting &= ~group;
-        w.runnable += uint32_t(popc32(group));
+        for (uint32_t __c2t_m = __c2t_group; __c2t_m; __c2t_m &= __c2t_m - 1) __c2t_base[__builtin_ctz(__c2t_m)].__c2t_state = __c2t_ST_RUN;
+        w.__c2t_waiting &= ~__c2t_group;
+        w.__c2t_runnable += uint32_t(__c2t_popc32(__c2t_group));
         return;
     }
     // Collective values.
-    uint32_t ballot = 0;
-    uint64_t add = 0, andv = ~uint64_t(0), orv = 0, xorv = 0;
-    int64_t mini = INT64_MAX, maxi = INT64_MIN;
-    uint64_t minu = UINT64_MAX, maxu = 0;
-    bool all_equal = true;
-    uint64_t first_val = 0;
-    bool have_first = false;
-    for (uint32_t m = group; m; m &= m - 1) {
-        const int l = __builtin_ctz(m);
-        const Fiber* g = &base[l];
-        const uint64_t v = g->wval;
-        if (v) ballot |= 1u << l;
-        add += v; andv &= v; orv |= v; xorv ^= v;
-        const int64_t sv = int64_t(int32_t(uint32_t(v)));
-        mini = std::min(mini, sv); maxi = std::max(maxi, sv);
-        const uint64_t uv = uint32_t(v);
-        minu = std::min(minu, uv); maxu = std::max(maxu, uv);
-        if (!have_first) { first_val = v; have_first = true; }
-        else if (v != first_val) all_equal = false;
+    uint32_t __c2t_ballot = 0;
+    uint64_t __c2t_add = 0, __c2t_andv = ~uint64_t(0), __c2t_orv = 0, __c2t_xorv = 0;
+    int64_t __c2t_mini = INT64_MAX, __c2t_maxi = INT64_MIN;
+    uint64_t __c2t_minu = UINT64_MAX, __c2t_maxu = 0;
+    bool __c2t_all_equal = true;
+    uint64_t __c2t_first_val = 0;
+    bool __c2t_have_first = false;
+    for (uint32_t __c2t_m = __c2t_group; __c2t_m; __c2t_m &= __c2t_m - 1) {
+        const int __c2t_l = __builtin_ctz(__c2t_m);
+        const __c2t_Fiber* __c2t_g = &__c2t_base[__c2t_l];
+        const uint64_t __c2t_v = __c2t_g->__c2t_wval;
+        if (__c2t_v) __c2t_ballot |= 1u << __c2t_l;
+        __c2t_add += __c2t_v; __c2t_andv &= __c2t_v; __c2t_orv |= __c2t_v; __c2t_xorv ^= __c2t_v;
+        const int64_t __c2t_sv = int64_t(int32_t(uint32_t(__c2t_v)));
+        __c2t_mini = std::min(__c2t_mini, __c2t_sv); __c2t_maxi = std::max(__c2t_maxi, __c2t_sv);
+        const uint64_t __c2t_uv = uint32_t(__c2t_v);
+        __c2t_minu = std::min(__c2t_minu, __c2t_uv); __c2t_maxu = std::max(__c2t_maxu, __c2t_uv);
+        if (!__c2t_have_first) { __c2t_first_val = __c2t_v; __c2t_have_first = true; }
+        else if (__c2t_v != __c2t_first_val) __c2t_all_equal = false;
     }
-    for (uint32_t m = group; m; m &= m - 1) {
-        const int l = __builtin_ctz(m);
-        Fiber* g = &base[l];
-        uint64_t r = 0;
-        g->wpred = 0;
-        switch (g->wop) {
-            case W_SYNC: r = 0; break;
-            case W_SHFL_IDX: case W_SHFL_UP: case W_SHFL_DOWN: case W_SHFL_XOR:
-                r = shfl_source(g, group, base); break;
-            case W_BALLOT: r = ballot; break;
-            case W_ANY: r = ballot != 0; break;
-            case W_ALL: r = ballot == group; break;
-            case W_MATCH_ANY: {
-                uint32_t mm = 0;
-                for (uint32_t q = group; q; q &= q - 1) {
-                    const int k = __builtin_ctz(q);
-                    if (base[k].wval == g->wval) mm |= 1u << k;
+    for (uint32_t __c2t_m = __c2t_group; __c2t_m; __c2t_m &= __c2t_m - 1) {
+        const int __c2t_l = __builtin_ctz(__c2t_m);
+        __c2t_Fiber* __c2t_g = &__c2t_base[__c2t_l];
+        uint64_t __c2t_r = 0;
+        __c2t_g->__c2t_wpred = 0;
+        switch (__c2t_g->__c2t_wop) {
+            case __c2t_W_SYNC: __c2t_r = 0; break;
+            case __c2t_W_SHFL_IDX: case __c2t_W_SHFL_UP: case __c2t_W_SHFL_DOWN: case __c2t_W_SHFL_XOR:
+                __c2t_r = __c2t_shfl_source(__c2t_g, __c2t_group, __c2t_base); break;
+            case __c2t_W_BALLOT: __c2t_r = __c2t_ballot; break;
+            case __c2t_W_ANY: __c2t_r = __c2t_ballot != 0; break;
+            case __c2t_W_ALL: __c2t_r = __c2t_ballot == __c2t_group; break;
+            case __c2t_W_MATCH_ANY: {
+                uint32_t __c2t_mm = 0;
+                for (uint32_t __c2t_q = __c2t_group; __c2t_q; __c2t_q &= __c2t_q - 1) {
+                    const int __c2t_k = __builtin_ctz(__c2t_q);
+                    if (__c2t_base[__c2t_k].__c2t_wval == __c2t_g->__c2t_wval) __c2t_mm |= 1u << __c2t_k;
                 }
-                r = mm;
+                __c2t_r = __c2t_mm;
                 break;
             }
-            case W_MATCH_ALL: r = all_equal ? group : 0; g->wpred = all_equal; break;
-            case W_RED_ADD: r = uint32_t(add); break;
-            case W_RED_MIN_I: r = uint32_t(int32_t(mini)); break;
-            case W_RED_MAX_I: r = uint32_t(int32_t(maxi)); break;
-            case W_RED_MIN_U: r = uint32_t(minu); break;
-            case W_RED_MAX_U: r = uint32_t(maxu); break;
-            case W_RED_AND: r = uint32_t(andv); break;
-            case W_RED_OR: r = uint32_t(orv); break;
-            case W_RED_XOR: r = uint32_t(xorv); break;
+            case __c2t_W_MATCH_ALL: __c2t_r = __c2t_all_equal ? __c2t_group : 0; __c2t_g->__c2t_wpred = __c2t_all_equal; break;
+            case __c2t_W_RED_ADD: __c2t_r = uint32_t(__c2t_add); break;
+            case __c2t_W_RED_MIN_I: __c2t_r = uint32_t(int32_t(__c2t_mini)); break;
+            case __c2t_W_RED_MAX_I: __c2t_r = uint32_t(int32_t(__c2t_maxi)); break;
+            case __c2t_W_RED_MIN_U: __c2t_r = uint32_t(__c2t_minu); break;
+            case __c2t_W_RED_MAX_U: __c2t_r = uint32_t(__c2t_maxu); break;
+            case __c2t_W_RED_AND: __c2t_r = uint32_t(__c2t_andv); break;
+            case __c2t_W_RED_OR: __c2t_r = uint32_t(__c2t_orv); break;
+            case __c2t_W_RED_XOR: __c2t_r = uint32_t(__c2t_xorv); break;
             default: break;
         }
-        g->wres = r;
+        __c2t_g->__c2t_wres = __c2t_r;
     }
-    for (uint32_t m = group; m; m &= m - 1) {
-        const int l = __builtin_ctz(m);
-        w.waiting &= ~(1u << l);
-        release_lane(w, &base[l]);
+    for (uint32_t __c2t_m = __c2t_group; __c2t_m; __c2t_m &= __c2t_m - 1) {
+        const int __c2t_l = __builtin_ctz(__c2t_m);
+        w.__c2t_waiting &= ~(1u << __c2t_l);
+        __c2t_release_lane(w, &__c2t_base[__c2t_l]);
     }
 }
 
-inline void try_complete(Warp& w, uint32_t warp_index, uint32_t mask) {
-    uint32_t req = mask & w.exists;
-    if (rt.strict) {
-        if (req & w.exited) return;  // a named lane exited: stuck, diagnosed later
+inline void __c2t_try_complete(__c2t_Warp& w, uint32_t __c2t_warp_index, uint32_t __c2t_mask) {
+    uint32_t __c2t_req = __c2t_mask & w.__c2t_exists;
+    if (__c2t_rt.__c2t_strict) {
+        if (__c2t_req & w.__c2t_exited) return;  // a named lane exited: stuck, diagnosed later
     } else {
-        req &= ~w.exited;
+        __c2t_req &= ~w.__c2t_exited;
     }
-    if (!req || (w.waiting & req) != req) return;
-    Fiber* base = &rt.fibers[warp_index * 32];
-    uint8_t op0 = 255;
-    bool mixed = false;
-    for (uint32_t m = req; m; m &= m - 1) {
-        const Fiber* g = &base[__builtin_ctz(m)];
-        if (g->wop == W_ACTIVEMASK || g->wmask != mask) return;  // lane belongs to another group
-        if (op0 == 255) op0 = g->wop;
-        else if (g->wop != op0) mixed = true;
+    if (!__c2t_req || (w.__c2t_waiting & __c2t_req) != __c2t_req) return;
+    __c2t_Fiber* __c2t_base = &__c2t_rt.__c2t_fibers[__c2t_warp_index * 32];
+    uint8_t __c2t_op0 = 255;
+    bool __c2t_mixed = false;
+    for (uint32_t __c2t_m = __c2t_req; __c2t_m; __c2t_m &= __c2t_m - 1) {
+        const __c2t_Fiber* __c2t_g = &__c2t_base[__builtin_ctz(__c2t_m)];
+        if (__c2t_g->__c2t_wop == __c2t_W_ACTIVEMASK || __c2t_g->__c2t_wmask != __c2t_mask) return;  // lane belongs to another group
+        if (__c2t_op0 == 255) __c2t_op0 = __c2t_g->__c2t_wop;
+        else if (__c2t_g->__c2t_wop != __c2t_op0) __c2t_mixed = true;
     }
-    if (mixed && rt.strict) {
-        Buf b;
-        b.add("warp divergence: block (%u,%u,%u), warp %u: lanes named in mask 0x%08x wait at "
+    if (__c2t_mixed && __c2t_rt.__c2t_strict) {
+        __c2t_Buf __c2t_b;
+        __c2t_b.__c2t_add("warp divergence: block (%u,%u,%u), warp %u: lanes named in mask 0x%08x wait at "
               "different warp operations: ",
-              blockIdx.x, blockIdx.y, blockIdx.z, warp_index, mask);
-        bool firstg = true;
-        uint32_t left = req;
-        while (left) {
-            const Fiber* g = &base[__builtin_ctz(left)];
-            uint32_t same = 0;
-            for (uint32_t m = left; m; m &= m - 1) {
-                const int k = __builtin_ctz(m);
-                if (base[k].wop == g->wop && same_site(base[k].wsite, g->wsite)) same |= 1u << k;
+              blockIdx.x, blockIdx.y, blockIdx.z, __c2t_warp_index, __c2t_mask);
+        bool __c2t_firstg = true;
+        uint32_t __c2t_left = __c2t_req;
+        while (__c2t_left) {
+            const __c2t_Fiber* __c2t_g = &__c2t_base[__builtin_ctz(__c2t_left)];
+            uint32_t __c2t_same = 0;
+            for (uint32_t __c2t_m = __c2t_left; __c2t_m; __c2t_m &= __c2t_m - 1) {
+                const int __c2t_k = __builtin_ctz(__c2t_m);
+                if (__c2t_base[__c2t_k].__c2t_wop == __c2t_g->__c2t_wop && __c2t_same_site(__c2t_base[__c2t_k].__c2t_wsite, __c2t_g->__c2t_wsite)) __c2t_same |= 1u << __c2t_k;
             }
-            b.add("%slanes ", firstg ? "" : "; ");
-            firstg = false;
-            add_ranges(b, 32, [&](uint32_t k) { return (same >> k) & 1u; });
-            b.add(" at %s (%s:%u)", wop_name(g->wop), g->wsite.file_name(), g->wsite.line());
-            left &= ~same;
+            __c2t_b.__c2t_add("%slanes ", __c2t_firstg ? "" : "; ");
+            __c2t_firstg = false;
+            __c2t_add_ranges(__c2t_b, 32, [&](uint32_t __c2t_k) { return (__c2t_same >> __c2t_k) & 1u; });
+            __c2t_b.__c2t_add(" at %s (%s:%u)", __c2t_wop_name(__c2t_g->__c2t_wop), __c2t_g->__c2t_wsite.__c2t_file_name(), __c2t_g->__c2t_wsite.__c2t_line());
+            __c2t_left &= ~__c2t_same;
         }
-        fail(C2T_ERR_WARP, "%s", b.data);
+        __c2t_fail(C2T_ERR_WARP, "%s", __c2t_b.__c2t_data);
         return;
     }
-    complete_group(w, warp_index, req, op0, mixed);
+    __c2t_complete_group(w, __c2t_warp_index, __c2t_req, __c2t_op0, __c2t_mixed);
 }
 
-inline void resolve_activemask(Warp& w, uint32_t warp_index) {
-    Fiber* base = &rt.fibers[warp_index * 32];
-    uint32_t left = 0;
-    for (uint32_t m = w.waiting; m; m &= m - 1) {
-        const int l = __builtin_ctz(m);
-        if (base[l].wop == W_ACTIVEMASK) left |= 1u << l;
+inline void __c2t_resolve_activemask(__c2t_Warp& w, uint32_t __c2t_warp_index) {
+    __c2t_Fiber* __c2t_base = &__c2t_rt.__c2t_fibers[__c2t_warp_index * 32];
+    uint32_t __c2t_left = 0;
+    for (uint32_t __c2t_m = w.__c2t_waiting; __c2t_m; __c2t_m &= __c2t_m - 1) {
+        const int __c2t_l = __builtin_ctz(__c2t_m);
+        if (__c2t_base[__c2t_l].__c2t_wop == __c2t_W_ACTIVEMASK) __c2t_left |= 1u << __c2t_l;
     }
-    while (left) {
-        Fiber* g = &base[__builtin_ctz(left)];
-        uint32_t same = 0;
-        for (uint32_t m = left; m; m &= m - 1) {
-            const int k = __builtin_ctz(m);
-            if (same_site(base[k].wsite, g->wsite)) same |= 1u << k;
+    while (__c2t_left) {
+        __c2t_Fiber* __c2t_g = &__c2t_base[__builtin_ctz(__c2t_left)];
+        uint32_t __c2t_same = 0;
+        for (uint32_t __c2t_m = __c2t_left; __c2t_m; __c2t_m &= __c2t_m - 1) {
+            const int __c2t_k = __builtin_ctz(__c2t_m);
+            if (__c2t_same_site(__c2t_base[__c2t_k].__c2t_wsite, __c2t_g->__c2t_wsite)) __c2t_same |= 1u << __c2t_k;
         }
-        for (uint32_t m = same; m; m &= m - 1) {
-            const int k = __builtin_ctz(m);
-            base[k].wres = same;
-            w.waiting &= ~(1u << k);
-            w.pending_am--;
-            release_lane(w, &base[k]);
+        for (uint32_t __c2t_m = __c2t_same; __c2t_m; __c2t_m &= __c2t_m - 1) {
+            const int __c2t_k = __builtin_ctz(__c2t_m);
+            __c2t_base[__c2t_k].__c2t_wres = __c2t_same;
+            w.__c2t_waiting &= ~(1u << __c2t_k);
+            w.__c2t_pending_am--;
+            __c2t_release_lane(w, &__c2t_base[__c2t_k]);
         }
-        left &= ~same;
+        __c2t_left &= ~__c2t_same;
     }
 }
 
-inline uint64_t warp_op(uint8_t op, uint32_t mask, uint64_t val, int32_t arg, int32_t width,
-                        const std::source_location& loc, int32_t* pred_out = nullptr) {
-    Fiber* f = rt.cur;
-    if (C2T_UNLIKELY(rt.mode != 2 || !f)) fast_path_violation(wop_name(op), loc);
-    const uint32_t wi = f->warp;
-    Warp& w = rt.warps[wi];
-    f->state = ST_WARP;
-    f->wop = op;
-    f->wmask = (op == W_ACTIVEMASK) ? (1u << f->lane) : (mask | (1u << f->lane));
-    f->wval = val;
-    f->warg = arg;
-    f->wwidth = width;
-    f->wsite = loc;
-    w.waiting |= 1u << f->lane;
-    w.runnable--;
-    if (op == W_ACTIVEMASK) w.pending_am++;
-    else try_complete(w, wi, f->wmask);
-    if (w.runnable == 0 && w.pending_am) resolve_activemask(w, wi);
-    if (f->state != ST_RUN) yield_to_scheduler(f);
-    if (pred_out) *pred_out = f->wpred;
-    return f->wres;
+inline uint64_t __c2t_warp_op(uint8_t __c2t_op, uint32_t __c2t_mask, uint64_t __c2t_val, int32_t __c2t_arg, int32_t __c2t_width,
+                        const c2t::__c2t_srcloc& __c2t_loc, int32_t* __c2t_pred_out = nullptr) {
+    __c2t_Fiber* __c2t_f = __c2t_rt.__c2t_cur;
+    if (C2T_UNLIKELY(__c2t_rt.__c2t_mode != 2 || !__c2t_f)) __c2t_fast_path_violation(__c2t_wop_name(__c2t_op), __c2t_loc);
+    const uint32_t __c2t_wi = __c2t_f->__c2t_warp;
+    __c2t_Warp& w = __c2t_rt.__c2t_warps[__c2t_wi];
+    __c2t_f->__c2t_state = __c2t_ST_WARP;
+    __c2t_f->__c2t_wop = __c2t_op;
+    __c2t_f->__c2t_wmask = (__c2t_op == __c2t_W_ACTIVEMASK) ? (1u << __c2t_f->__c2t_lane) : (__c2t_mask | (1u << __c2t_f->__c2t_lane));
+    __c2t_f->__c2t_wval = __c2t_val;
+    __c2t_f->__c2t_warg = __c2t_arg;
+    __c2t_f->__c2t_wwidth = __c2t_width;
+    __c2t_f->__c2t_wsite = __c2t_loc;
+    w.__c2t_waiting |= 1u << __c2t_f->__c2t_lane;
+    w.__c2t_runnable--;
+    if (__c2t_op == __c2t_W_ACTIVEMASK) w.__c2t_pending_am++;
+    else __c2t_try_complete(w, __c2t_wi, __c2t_f->__c2t_wmask);
+    if (w.__c2t_runnable == 0 && w.__c2t_pending_am) __c2t_resolve_activemask(w, __c2t_wi);
+    if (__c2t_f->__c2t_state != __c2t_ST_RUN) __c2t_yield_to_scheduler(__c2t_f);
+    if (__c2t_pred_out) *__c2t_pred_out = __c2t_f->__c2t_wpred;
+    return __c2t_f->__c2t_wres;
 }
 
 // ---------------------------------------------------------------------------
 // Thread exit.
 // ---------------------------------------------------------------------------
-inline void thread_exit(Fiber* f) {
-    const uint32_t wi = f->warp;
-    Warp& w = rt.warps[wi];
-    f->state = ST_DONE;
-    rt.done++;
-    w.exited |= 1u << f->lane;
-    lane_blocked(w, wi);
-    if (!rt.strict) {
+inline void __c2t_thread_exit(__c2t_Fiber* __c2t_f) {
+    const uint32_t __c2t_wi = __c2t_f->__c2t_warp;
+    __c2t_Warp& w = __c2t_rt.__c2t_warps[__c2t_wi];
+    __c2t_f->__c2t_state = __c2t_ST_DONE;
+    __c2t_rt.__c2t_done++;
+    w.__c2t_exited |= 1u << __c2t_f->__c2t_lane;
+    __c2t_lane_blocked(w, __c2t_wi);
+    if (!__c2t_rt.__c2t_strict) {
         // Exited lanes no longer count: groups waiting for them may complete.
-        uint32_t masks_done = 0;
-        Fiber* base = &rt.fibers[wi * 32];
-        for (uint32_t m = w.waiting; m; m &= m - 1) {
-            const int l = __builtin_ctz(m);
-            if (base[l].wop == W_ACTIVEMASK || (masks_done >> l & 1u)) continue;
-            const uint32_t mk = base[l].wmask;
-            try_complete(w, wi, mk);
-            for (uint32_t q = w.waiting; q; q &= q - 1) {
-                const int k = __builtin_ctz(q);
-                if (base[k].wmask == mk) masks_done |= 1u << k;
+        uint32_t __c2t_masks_done = 0;
+        __c2t_Fiber* __c2t_base = &__c2t_rt.__c2t_fibers[__c2t_wi * 32];
+        for (uint32_t __c2t_m = w.__c2t_waiting; __c2t_m; __c2t_m &= __c2t_m - 1) {
+            const int __c2t_l = __builtin_ctz(__c2t_m);
+            if (__c2t_base[__c2t_l].__c2t_wop == __c2t_W_ACTIVEMASK || (__c2t_masks_done >> __c2t_l & 1u)) continue;
+            const uint32_t __c2t_mk = __c2t_base[__c2t_l].__c2t_wmask;
+            __c2t_try_complete(w, __c2t_wi, __c2t_mk);
+            for (uint32_t __c2t_q = w.__c2t_waiting; __c2t_q; __c2t_q &= __c2t_q - 1) {
+                const int __c2t_k = __builtin_ctz(__c2t_q);
+                if (__c2t_base[__c2t_k].__c2t_wmask == __c2t_mk) __c2t_masks_done |= 1u << __c2t_k;
             }
         }
-        if (rt.bar_waiting && rt.bar_waiting == barrier_required()) release_barrier();
+        if (__c2t_rt.__c2t_bar_waiting && __c2t_rt.__c2t_bar_waiting == __c2t_barrier_required()) __c2t_release_barrier();
     }
 }
 
-extern "C" C2T_HIDDEN inline void c2t_fiber_main(Fiber* f) {
-    rt.invoke(rt.invoke_ctx);
-    thread_exit(f);
-    switch_away(f);
+extern "C" C2T_HIDDEN inline void c2t_fiber_main(__c2t_Fiber* __c2t_f) {
+    __c2t_rt.__c2t_invoke(__c2t_rt.__c2t_invoke_ctx);
+    __c2t_thread_exit(__c2t_f);
+    __c2t_switch_away(__c2t_f);
     __builtin_trap();  // a finished fiber is never resumed
 }
 
 // ---------------------------------------------------------------------------
 // Diagnosis of a block in which no thread can run.
 // ---------------------------------------------------------------------------
-inline void diagnose_stuck() {
-    const uint32_t n = rt.nthreads;
-    Buf b;
-    bool any_bar = false, any_warp = false;
-    for (uint32_t i = 0; i < n; ++i) {
-        any_bar |= rt.fibers[i].state == ST_BAR;
-        any_warp |= rt.fibers[i].state == ST_WARP;
+inline void __c2t_diagnose_stuck() {
+    const uint32_t __c2t_n = __c2t_rt.__c2t_nthreads;
+    __c2t_Buf __c2t_b;
+    bool __c2t_any_bar = false, __c2t_any_warp = false;
+    for (uint32_t __c2t_i = 0; __c2t_i < __c2t_n; ++__c2t_i) {
+        __c2t_any_bar |= __c2t_rt.__c2t_fibers[__c2t_i].__c2t_state == __c2t_ST_BAR;
+        __c2t_any_warp |= __c2t_rt.__c2t_fibers[__c2t_i].__c2t_state == __c2t_ST_WARP;
     }
-    const bool multi_dim = blockDim.y > 1 || blockDim.z > 1;
-    b.add("%s divergence: block (%u,%u,%u): ", any_bar ? "barrier" : "warp", blockIdx.x, blockIdx.y,
+    const bool __c2t_multi_dim = blockDim.y > 1 || blockDim.z > 1;
+    __c2t_b.__c2t_add("%s divergence: block (%u,%u,%u): ", __c2t_any_bar ? "barrier" : "warp", blockIdx.x, blockIdx.y,
           blockIdx.z);
-    bool first = true;
-    if (rt.done) {
-        b.add("threads ");
-        add_ranges(b, n, [&](uint32_t k) { return rt.fibers[k].state == ST_DONE; });
-        b.add(" exited while ");
-        first = false;
+    bool __c2t_first = true;
+    if (__c2t_rt.__c2t_done) {
+        __c2t_b.__c2t_add("threads ");
+        __c2t_add_ranges(__c2t_b, __c2t_n, [&](uint32_t __c2t_k) { return __c2t_rt.__c2t_fibers[__c2t_k].__c2t_state == __c2t_ST_DONE; });
+        __c2t_b.__c2t_add(" exited while ");
+        __c2t_first = false;
     }
-    bool listed[C2T_MAX_BLOCK_THREADS] = {};
-    bool firstg = true;
-    for (uint32_t i = 0; i < n; ++i) {
-        Fiber* g = &rt.fibers[i];
-        if (listed[i] || (g->state != ST_BAR && g->state != ST_WARP)) continue;
-        auto sel = [&](uint32_t k) {
-            Fiber* h = &rt.fibers[k];
-            if (h->state != g->state) return false;
-            if (g->state == ST_BAR) return h->bkind == g->bkind && same_site(h->bsite, g->bsite);
-            return h->wop == g->wop && h->wmask == g->wmask && same_site(h->wsite, g->wsite);
+    bool __c2t_listed[C2T_MAX_BLOCK_THREADS] = {};
+    bool __c2t_firstg = true;
+    for (uint32_t __c2t_i = 0; __c2t_i < __c2t_n; ++__c2t_i) {
+        __c2t_Fiber* __c2t_g = &__c2t_rt.__c2t_fibers[__c2t_i];
+        if (__c2t_listed[__c2t_i] || (__c2t_g->__c2t_state != __c2t_ST_BAR && __c2t_g->__c2t_state != __c2t_ST_WARP)) continue;
+        auto __c2t_sel = [&](uint32_t __c2t_k) {
+            __c2t_Fiber* __c2t_h = &__c2t_rt.__c2t_fibers[__c2t_k];
+            if (__c2t_h->__c2t_state != __c2t_g->__c2t_state) return false;
+            if (__c2t_g->__c2t_state == __c2t_ST_BAR) return __c2t_h->__c2t_bkind == __c2t_g->__c2t_bkind && __c2t_same_site(__c2t_h->__c2t_bsite, __c2t_g->__c2t_bsite);
+            return __c2t_h->__c2t_wop == __c2t_g->__c2t_wop && __c2t_h->__c2t_wmask == __c2t_g->__c2t_wmask && __c2t_same_site(__c2t_h->__c2t_wsite, __c2t_g->__c2t_wsite);
         };
-        b.add("%sthreads ", firstg ? "" : "; ");
-        firstg = false;
-        add_ranges(b, n, sel);
-        for (uint32_t k = 0; k < n; ++k) if (sel(k)) listed[k] = true;
-        if (g->state == ST_BAR) {
-            b.add(" wait at %s (%s:%u)", bar_name(g->bkind), g->bsite.file_name(), g->bsite.line());
+        __c2t_b.__c2t_add("%sthreads ", __c2t_firstg ? "" : "; ");
+        __c2t_firstg = false;
+        __c2t_add_ranges(__c2t_b, __c2t_n, __c2t_sel);
+        for (uint32_t __c2t_k = 0; __c2t_k < __c2t_n; ++__c2t_k) if (__c2t_sel(__c2t_k)) __c2t_listed[__c2t_k] = true;
+        if (__c2t_g->__c2t_state == __c2t_ST_BAR) {
+            __c2t_b.__c2t_add(" wait at %s (%s:%u)", __c2t_bar_name(__c2t_g->__c2t_bkind), __c2t_g->__c2t_bsite.__c2t_file_name(), __c2t_g->__c2t_bsite.__c2t_line());
         } else {
-            b.add(" wait at %s(mask 0x%08x) (%s:%u)", wop_name(g->wop), g->wmask, g->wsite.file_name(),
-                  g->wsite.line());
+            __c2t_b.__c2t_add(" wait at %s(mask 0x%08x) (%s:%u)", __c2t_wop_name(__c2t_g->__c2t_wop), __c2t_g->__c2t_wmask, __c2t_g->__c2t_wsite.__c2t_file_name(),
+                  __c2t_g->__c2t_wsite.__c2t_line());
         }
     }
-    (void)first;
-    if (!rt.strict) b.add(" [lenient mode]");
-    else if (rt.done && any_bar)
-        b.add(" (strict mode: every thread of the block must reach each __syncthreads; "
+    (void)__c2t_first;
+    if (!__c2t_rt.__c2t_strict) __c2t_b.__c2t_add(" [lenient mode]");
+    else if (__c2t_rt.__c2t_done && __c2t_any_bar)
+        __c2t_b.__c2t_add(" (strict mode: every thread of the block must reach each __syncthreads; "
               "barrier_mode='lenient' counts exited threads as arrived)");
-    if (multi_dim)
-        b.add(" [thread ids are linear: x + y*blockDim.x + z*blockDim.x*blockDim.y; blockDim=(%u,%u,%u)]",
+    if (__c2t_multi_dim)
+        __c2t_b.__c2t_add(" [thread ids are linear: x + y*blockDim.x + z*blockDim.x*blockDim.y; blockDim=(%u,%u,%u)]",
               blockDim.x, blockDim.y, blockDim.z);
-    fail(any_bar ? C2T_ERR_BARRIER : C2T_ERR_WARP, "%s", b.data);
+    __c2t_fail(__c2t_any_bar ? C2T_ERR_BARRIER : C2T_ERR_WARP, "%s", __c2t_b.__c2t_data);
 }
 
 // ---------------------------------------------------------------------------
 // Static shared memory registry (zeroed / poisoned at each block start).
 // ---------------------------------------------------------------------------
-inline void init_region(volatile void* p, size_t n) {
-    if (rt.shared_init == 1) std::memset(const_cast<void*>(p), 0, n);
-    else if (rt.shared_init == 2) std::memset(const_cast<void*>(p), 0xff, n);
+inline void __c2t_init_region(volatile void* __c2t_p, size_t __c2t_n) {
+    if (__c2t_rt.__c2t_shared_init == 1) std::memset(const_cast<void*>(__c2t_p), 0, __c2t_n);
+    else if (__c2t_rt.__c2t_shared_init == 2) std::memset(const_cast<void*>(__c2t_p), 0xff, __c2t_n);
 }
 
-struct SharedReg {
-    SharedReg(const volatile void* p, size_t n) {
-        volatile void* q = const_cast<volatile void*>(p);
-        for (size_t i = 0; i < rt.nregions; ++i)
-            if (rt.regions[i].p == q) return;
-        if (rt.nregions < sizeof(rt.regions) / sizeof(rt.regions[0])) rt.regions[rt.nregions++] = {q, n};
+struct __c2t_SharedReg {
+    __c2t_SharedReg(const volatile void* __c2t_p, size_t __c2t_n) {
+        volatile void* __c2t_q = const_cast<volatile void*>(__c2t_p);
+        for (size_t __c2t_i = 0; __c2t_i < __c2t_rt.__c2t_nregions; ++__c2t_i)
+            if (__c2t_rt.__c2t_regions[__c2t_i].__c2t_p == __c2t_q) return;
+        if (__c2t_rt.__c2t_nregions < sizeof(__c2t_rt.__c2t_regions) / sizeof(__c2t_rt.__c2t_regions[0])) __c2t_rt.__c2t_regions[__c2t_rt.__c2t_nregions++] = {__c2t_q, __c2t_n};
         // First execution of the declaration happens before any access by this
         // block, so it can be initialised like at a block start.
-        if (rt.mode) init_region(q, n);
+        if (__c2t_rt.__c2t_mode) __c2t_init_region(__c2t_q, __c2t_n);
     }
 };
 
 // `extern __shared__ T name[];` inside a function becomes
-// `T (&name)[] = ::c2t::DynSmemRef{};`.
-struct DynSmemRef {
-    template <class T>
-    operator T&() const { return *reinterpret_cast<T*>(c2t_dyn_smem_buf); }
+// `T (&name)[] = ::c2t::__c2t_DynSmemRef{};`.
+struct __c2t_DynSmemRef {
+    template <class __c2t_T>
+    operator __c2t_T&() const { return *reinterpret_cast<__c2t_T*>(c2t_dyn_smem_buf); }
 };
 
 // ---------------------------------------------------------------------------
 // Fiber stacks.
 // ---------------------------------------------------------------------------
-inline bool ensure_stacks(uint32_t n, size_t stack_size) {
-    rt.page = size_t(sysconf(_SC_PAGESIZE));
-    const size_t usable = (std::max<size_t>(stack_size, 16384) + rt.page - 1) / rt.page * rt.page;
-    if (rt.stacks && rt.stacks_n >= n && rt.stack_usable == usable) return true;
-    if (rt.stacks) munmap(rt.stacks, rt.stacks_n * rt.stack_stride);
-    rt.stacks = nullptr;
-    const size_t stride = usable + rt.page;
-    void* mem = mmap(nullptr, n * stride, PROT_READ | PROT_WRITE,
+inline bool __c2t_ensure_stacks(uint32_t __c2t_n, size_t __c2t_stack_size) {
+    __c2t_rt.__c2t_page = size_t(sysconf(_SC_PAGESIZE));
+    const size_t __c2t_usable = (std::max<size_t>(__c2t_stack_size, 16384) + __c2t_rt.__c2t_page - 1) / __c2t_rt.__c2t_page * __c2t_rt.__c2t_page;
+    if (__c2t_rt.__c2t_stacks && __c2t_rt.__c2t_stacks_n >= __c2t_n && __c2t_rt.__c2t_stack_usable == __c2t_usable) return true;
+    if (__c2t_rt.__c2t_stacks) munmap(__c2t_rt.__c2t_stacks, __c2t_rt.__c2t_stacks_n * __c2t_rt.__c2t_stack_stride);
+    __c2t_rt.__c2t_stacks = nullptr;
+    const size_t __c2t_stride = __c2t_usable + __c2t_rt.__c2t_page;
+    void* __c2t_mem = mmap(nullptr, __c2t_n * __c2t_stride, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-    if (mem == MAP_FAILED) return false;
-    rt.stacks = static_cast<char*>(mem);
-    for (uint32_t i = 0; i < n; ++i) mprotect(rt.stacks + i * stride, rt.page, PROT_NONE);  // guard
-    rt.stacks_n = n;
-    rt.stack_stride = stride;
-    rt.stack_usable = usable;
+    if (__c2t_mem == MAP_FAILED) return false;
+    __c2t_rt.__c2t_stacks = static_cast<char*>(__c2t_mem);
+    for (uint32_t __c2t_i = 0; __c2t_i < __c2t_n; ++__c2t_i) mprotect(__c2t_rt.__c2t_stacks + __c2t_i * __c2t_stride, __c2t_rt.__c2t_page, PROT_NONE);  // guard
+    __c2t_rt.__c2t_stacks_n = __c2t_n;
+    __c2t_rt.__c2t_stack_stride = __c2t_stride;
+    __c2t_rt.__c2t_stack_usable = __c2t_usable;
     return true;
 }
 
 // ---------------------------------------------------------------------------
 // Running blocks.
 // ---------------------------------------------------------------------------
-inline bool deadline_passed() {
-    const double d = rt.opts->deadline;
-    return d > 0 && now_seconds() > d;
+inline bool __c2t_deadline_passed() {
+    const double __c2t_d = __c2t_rt.__c2t_opts->__c2t_deadline;
+    return __c2t_d > 0 && __c2t_now_seconds() > __c2t_d;
 }
 
-inline void timeout_error() {
-    fail(C2T_ERR_TIMEOUT, "kernel exceeded its time limit in block (%u,%u,%u)", blockIdx.x, blockIdx.y,
+inline void __c2t_timeout_error() {
+    __c2t_fail(C2T_ERR_TIMEOUT, "kernel exceeded its time limit in block (%u,%u,%u)", blockIdx.x, blockIdx.y,
          blockIdx.z);
 }
 
-inline void init_block_memory() {
-    for (size_t i = 0; i < rt.nregions; ++i) init_region(rt.regions[i].p, rt.regions[i].n);
-    if (rt.dyn_smem) init_region(c2t_dyn_smem_buf, rt.dyn_smem);
+inline void __c2t_init_block_memory() {
+    for (size_t __c2t_i = 0; __c2t_i < __c2t_rt.__c2t_nregions; ++__c2t_i) __c2t_init_region(__c2t_rt.__c2t_regions[__c2t_i].__c2t_p, __c2t_rt.__c2t_regions[__c2t_i].__c2t_n);
+    if (__c2t_rt.__c2t_dyn_smem) __c2t_init_region(c2t_dyn_smem_buf, __c2t_rt.__c2t_dyn_smem);
 }
 
-inline int run_block_fibers() {
-    const uint32_t n = rt.nthreads;
-    const uint32_t bx = blockDim.x, by = blockDim.y;
-    for (uint32_t i = 0; i < n; ++i) {
-        Fiber* f = &rt.fibers[i];
-        f->tid = uint3{i % bx, (i / bx) % by, i / (bx * by)};
-        f->linear = i;
-        f->lane = i & 31;
-        f->warp = i >> 5;
-        f->state = ST_RUN;
-        f->wres = 0;
-        f->bres = 0;
-        ctx_init(&f->ctx, rt.stacks + size_t(i) * rt.stack_stride + rt.page, rt.stack_usable, f);
+inline int __c2t_run_block_fibers() {
+    const uint32_t __c2t_n = __c2t_rt.__c2t_nthreads;
+    const uint32_t __c2t_bx = blockDim.x, __c2t_by = blockDim.y;
+    for (uint32_t __c2t_i = 0; __c2t_i < __c2t_n; ++__c2t_i) {
+        __c2t_Fiber* __c2t_f = &__c2t_rt.__c2t_fibers[__c2t_i];
+        __c2t_f->__c2t_tid = uint3{__c2t_i % __c2t_bx, (__c2t_i / __c2t_bx) % __c2t_by, __c2t_i / (__c2t_bx * __c2t_by)};
+        __c2t_f->__c2t_linear = __c2t_i;
+        __c2t_f->__c2t_lane = __c2t_i & 31;
+        __c2t_f->__c2t_warp = __c2t_i >> 5;
+        __c2t_f->__c2t_state = __c2t_ST_RUN;
+        __c2t_f->__c2t_wres = 0;
+        __c2t_f->__c2t_bres = 0;
+        __c2t_ctx_init(&__c2t_f->__c2t_ctx, __c2t_rt.__c2t_stacks + size_t(__c2t_i) * __c2t_rt.__c2t_stack_stride + __c2t_rt.__c2t_page, __c2t_rt.__c2t_stack_usable, __c2t_f);
     }
-    for (uint32_t wi = 0; wi < rt.nwarps; ++wi) {
-        const uint32_t lanes = std::min<uint32_t>(32, n - wi * 32);
-        Warp& w = rt.warps[wi];
-        w.exists = lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1);
-        w.exited = 0;
-        w.waiting = 0;
-        w.runnable = lanes;
-        w.pending_am = 0;
+    for (uint32_t __c2t_wi = 0; __c2t_wi < __c2t_rt.__c2t_nwarps; ++__c2t_wi) {
+        const uint32_t __c2t_lanes = std::min<uint32_t>(32, __c2t_n - __c2t_wi * 32);
+        __c2t_Warp& w = __c2t_rt.__c2t_warps[__c2t_wi];
+        w.__c2t_exists = __c2t_lanes == 32 ? 0xffffffffu : ((1u << __c2t_lanes) - 1);
+        w.__c2t_exited = 0;
+        w.__c2t_waiting = 0;
+        w.__c2t_runnable = __c2t_lanes;
+        w.__c2t_pending_am = 0;
     }
-    rt.done = 0;
-    rt.bar_waiting = 0;
-    rt.bar_count = 0;
-    rt.bar_mismatch = false;
-    rt.mode = 2;
-    rt.cur = &rt.fibers[0];
-    threadIdx = rt.fibers[0].tid;
-    ctx_switch(&rt.sched, &rt.fibers[0].ctx);
+    __c2t_rt.__c2t_done = 0;
+    __c2t_rt.__c2t_bar_waiting = 0;
+    __c2t_rt.__c2t_bar_count = 0;
+    __c2t_rt.__c2t_bar_mismatch = false;
+    __c2t_rt.__c2t_mode = 2;
+    __c2t_rt.__c2t_cur = &__c2t_rt.__c2t_fibers[0];
+    threadIdx = __c2t_rt.__c2t_fibers[0].__c2t_tid;
+    __c2t_ctx_switch(&__c2t_rt.__c2t_sched, &__c2t_rt.__c2t_fibers[0].__c2t_ctx);
     // back here: the block finished, cannot progress, or failed
-    rt.cur = nullptr;
-    if (rt.error) return rt.error;
-    if (rt.done == n) return 0;
-    diagnose_stuck();
-    return rt.error;
+    __c2t_rt.__c2t_cur = nullptr;
+    if (__c2t_rt.__c2t_error) return __c2t_rt.__c2t_error;
+    if (__c2t_rt.__c2t_done == __c2t_n) return 0;
+    __c2t_diagnose_stuck();
+    return __c2t_rt.__c2t_error;
 }
 
-struct LaunchDesc {
-    dim3 grid, block;
-    size_t smem;
-    bool fast;
-    void (*invoke)(void*);      // runs one CUDA thread (fiber path)
-    void (*fast_block)(void*);  // runs all threads of a block (fast path)
-    void* ctx;
+struct __c2t_LaunchDesc {
+    dim3 __c2t_grid, __c2t_block;
+    size_t __c2t_smem;
+    bool __c2t_fast;
+    void (*__c2t_invoke)(void*);      // runs one CUDA thread (fiber path)
+    void (*__c2t_fast_block)(void*);  // runs all threads of a block (fast path)
+    void* __c2t_ctx;
 };
 
-inline int validate_config(const LaunchDesc& d) {
-    const dim3 g = d.grid, b = d.block;
-    if (!g.x || !g.y || !g.z || !b.x || !b.y || !b.z) {
-        fail(C2T_ERR_CONFIG, "invalid configuration: grid (%u,%u,%u) / block (%u,%u,%u) has a zero dimension",
-             g.x, g.y, g.z, b.x, b.y, b.z);
-        return rt.error;
+inline int __c2t_validate_config(const __c2t_LaunchDesc& __c2t_d) {
+    const dim3 __c2t_g = __c2t_d.__c2t_grid, __c2t_b = __c2t_d.__c2t_block;
+    if (!__c2t_g.x || !__c2t_g.y || !__c2t_g.z || !__c2t_b.x || !__c2t_b.y || !__c2t_b.z) {
+        __c2t_fail(C2T_ERR_CONFIG, "invalid configuration: grid (%u,%u,%u) / block (%u,%u,%u) has a zero dimension",
+             __c2t_g.x, __c2t_g.y, __c2t_g.z, __c2t_b.x, __c2t_b.y, __c2t_b.z);
+        return __c2t_rt.__c2t_error;
     }
-    const uint64_t threads = uint64_t(b.x) * b.y * b.z;
-    if (threads > C2T_MAX_BLOCK_THREADS || b.x > 1024 || b.y > 1024 || b.z > 64) {
-        fail(C2T_ERR_CONFIG,
+    const uint64_t __c2t_threads = uint64_t(__c2t_b.x) * __c2t_b.y * __c2t_b.z;
+    if (__c2t_threads > C2T_MAX_BLOCK_THREADS || __c2t_b.x > 1024 || __c2t_b.y > 1024 || __c2t_b.z > 64) {
+        __c2t_fail(C2T_ERR_CONFIG,
              "invalid configuration: block (%u,%u,%u) exceeds CUDA limits (<= 1024 threads, "
-             "x,y <= 1024, z <= 64)", b.x, b.y, b.z);
-        return rt.error;
+             "x,y <= 1024, z <= 64)", __c2t_b.x, __c2t_b.y, __c2t_b.z);
+        return __c2t_rt.__c2t_error;
     }
-    if (g.x > 2147483647u || g.y > 65535u || g.z > 65535u) {
-        fail(C2T_ERR_CONFIG, "invalid configuration: grid (%u,%u,%u) exceeds CUDA limits", g.x, g.y, g.z);
-        return rt.error;
+    if (__c2t_g.x > 2147483647u || __c2t_g.y > 65535u || __c2t_g.z > 65535u) {
+        __c2t_fail(C2T_ERR_CONFIG, "invalid configuration: grid (%u,%u,%u) exceeds CUDA limits", __c2t_g.x, __c2t_g.y, __c2t_g.z);
+        return __c2t_rt.__c2t_error;
     }
-    if (d.smem > C2T_MAX_DYN_SMEM) {
-        fail(C2T_ERR_CONFIG, "dynamic shared memory of %zu bytes exceeds the runtime's buffer (%u bytes; "
-             "rebuild with -DC2T_MAX_DYN_SMEM=...)", d.smem, unsigned(C2T_MAX_DYN_SMEM));
-        return rt.error;
+    if (__c2t_d.__c2t_smem > C2T_MAX_DYN_SMEM) {
+        __c2t_fail(C2T_ERR_CONFIG, "dynamic shared memory of %zu bytes exceeds the runtime's buffer (%u bytes; "
+             "rebuild with -DC2T_MAX_DYN_SMEM=...)", __c2t_d.__c2t_smem, unsigned(C2T_MAX_DYN_SMEM));
+        return __c2t_rt.__c2t_error;
     }
     return 0;
 }
 
-inline int run_launch(const LaunchDesc& d, c2t_launch_opts* opts) {
-    if (rt.mode != 0) {
-        fail(C2T_ERR_UNSUPPORTED, "nested kernel launch (dynamic parallelism) is not supported");
-        return rt.error;
+inline int __c2t_run_launch(const __c2t_LaunchDesc& __c2t_d, c2t_launch_opts* __c2t_opts) {
+    if (__c2t_rt.__c2t_mode != 0) {
+        __c2t_fail(C2T_ERR_UNSUPPORTED, "nested kernel launch (dynamic parallelism) is not supported");
+        return __c2t_rt.__c2t_error;
     }
-    if (!opts) opts = &default_opts;
-    rt.opts = opts;
-    rt.error = 0;
-    opts->msg[0] = 0;
-    opts->status = 0;
-    if (int e = validate_config(d)) { opts->status = e; return e; }
-    rt.strict = opts->barrier_mode == 0;
-    rt.shared_init = opts->shared_init;
-    rt.dyn_smem = d.smem;
-    gridDim = d.grid;
-    blockDim = d.block;
-    rt.nthreads = d.block.x * d.block.y * d.block.z;
-    rt.nwarps = (rt.nthreads + 31) / 32;
-    const bool fast = d.fast && !opts->force_fibers;
-    if (!fast) {
-        if (!rt.fibers) rt.fibers = new Fiber[C2T_MAX_BLOCK_THREADS];
-        const size_t ss = opts->stack_size ? opts->stack_size : size_t(128) * 1024;
-        if (!ensure_stacks(rt.nthreads, ss)) {
-            fail(C2T_ERR_INTERNAL, "cannot allocate %u fiber stacks of %zu bytes", rt.nthreads, ss);
-            opts->status = rt.error;
-            return rt.error;
+    if (!__c2t_opts) __c2t_opts = &__c2t_default_opts;
+    __c2t_rt.__c2t_opts = __c2t_opts;
+    __c2t_rt.__c2t_error = 0;
+    __c2t_opts->__c2t_msg[0] = 0;
+    __c2t_opts->__c2t_status = 0;
+    if (int __c2t_e = __c2t_validate_config(__c2t_d)) { __c2t_opts->__c2t_status = __c2t_e; return __c2t_e; }
+    __c2t_rt.__c2t_strict = __c2t_opts->__c2t_barrier_mode == 0;
+    __c2t_rt.__c2t_shared_init = __c2t_opts->__c2t_shared_init;
+    __c2t_rt.__c2t_dyn_smem = __c2t_d.__c2t_smem;
+    gridDim = __c2t_d.__c2t_grid;
+    blockDim = __c2t_d.__c2t_block;
+    __c2t_rt.__c2t_nthreads = __c2t_d.__c2t_block.x * __c2t_d.__c2t_block.y * __c2t_d.__c2t_block.z;
+    __c2t_rt.__c2t_nwarps = (__c2t_rt.__c2t_nthreads + 31) / 32;
+    const bool __c2t_fast = __c2t_d.__c2t_fast && !__c2t_opts->__c2t_force_fibers;
+    if (!__c2t_fast) {
+        if (!__c2t_rt.__c2t_fibers) __c2t_rt.__c2t_fibers = new __c2t_Fiber[C2T_MAX_BLOCK_THREADS];
+        const size_t __c2t_ss = __c2t_opts->__c2t_stack_size ? __c2t_opts->__c2t_stack_size : size_t(128) * 1024;
+        if (!__c2t_ensure_stacks(__c2t_rt.__c2t_nthreads, __c2t_ss)) {
+            __c2t_fail(C2T_ERR_INTERNAL, "cannot allocate %u fiber stacks of %zu bytes", __c2t_rt.__c2t_nthreads, __c2t_ss);
+            __c2t_opts->__c2t_status = __c2t_rt.__c2t_error;
+            return __c2t_rt.__c2t_error;
         }
     }
-    rt.invoke = d.invoke;
-    rt.invoke_ctx = d.ctx;
-    const uint64_t nblocks = uint64_t(d.grid.x) * d.grid.y * d.grid.z;
-    opts->n_blocks = int64_t(nblocks);
-    int rc = 0;
-    uint64_t bl = 0;
-    if (fast && setjmp(rt.fast_jmp)) {
-        rc = rt.error;
+    __c2t_rt.__c2t_invoke = __c2t_d.__c2t_invoke;
+    __c2t_rt.__c2t_invoke_ctx = __c2t_d.__c2t_ctx;
+    const uint64_t __c2t_nblocks = uint64_t(__c2t_d.__c2t_grid.x) * __c2t_d.__c2t_grid.y * __c2t_d.__c2t_grid.z;
+    __c2t_opts->__c2t_n_blocks = int64_t(__c2t_nblocks);
+    int __c2t_rc = 0;
+    uint64_t __c2t_bl = 0;
+    if (__c2t_fast && setjmp(__c2t_rt.__c2t_fast_jmp)) {
+        __c2t_rc = __c2t_rt.__c2t_error;
     } else {
-        for (; bl < nblocks; ++bl) {
-            opts->cur_block = int64_t(bl);
-            blockIdx = uint3{unsigned(bl % d.grid.x), unsigned((bl / d.grid.x) % d.grid.y),
-                             unsigned(bl / (uint64_t(d.grid.x) * d.grid.y))};
-            init_block_memory();
-            if (fast) {
-                rt.mode = 1;
-                rt.cur = nullptr;
-                d.fast_block(d.ctx);
-                if (C2T_UNLIKELY(opts->deadline > 0) && deadline_passed()) {
-                    timeout_error();
-                    rc = rt.error;
+        for (; __c2t_bl < __c2t_nblocks; ++__c2t_bl) {
+            __c2t_opts->__c2t_cur_block = int64_t(__c2t_bl);
+            blockIdx = uint3{unsigned(__c2t_bl % __c2t_d.__c2t_grid.x), unsigned((__c2t_bl / __c2t_d.__c2t_grid.x) % __c2t_d.__c2t_grid.y),
+                             unsigned(__c2t_bl / (uint64_t(__c2t_d.__c2t_grid.x) * __c2t_d.__c2t_grid.y))};
+            __c2t_init_block_memory();
+            if (__c2t_fast) {
+                __c2t_rt.__c2t_mode = 1;
+                __c2t_rt.__c2t_cur = nullptr;
+                __c2t_d.__c2t_fast_block(__c2t_d.__c2t_ctx);
+                if (C2T_UNLIKELY(__c2t_opts->__c2t_deadline > 0) && __c2t_deadline_passed()) {
+                    __c2t_timeout_error();
+                    __c2t_rc = __c2t_rt.__c2t_error;
                     break;
                 }
             } else {
-                rc = run_block_fibers();
-                if (rc) break;
+                __c2t_rc = __c2t_run_block_fibers();
+                if (__c2t_rc) break;
             }
         }
     }
-    rt.mode = 0;
-    rt.cur = nullptr;
+    __c2t_rt.__c2t_mode = 0;
+    __c2t_rt.__c2t_cur = nullptr;
     std::fflush(stdout);
-    opts->status = rc;
-    return rc;
+    __c2t_opts->__c2t_status = __c2t_rc;
+    return __c2t_rc;
 }
 
 // ---------------------------------------------------------------------------
 // Typed entry points used by the generated launch stubs.
 // ---------------------------------------------------------------------------
-template <class F> struct fn_traits;
-template <class... Ps> struct fn_traits<void (*)(Ps...)> {
-    using tuple = std::tuple<std::remove_cv_t<std::remove_reference_t<Ps>>...>;
-    static constexpr size_t arity = sizeof...(Ps);
+template <class __c2t_F> struct __c2t_fn_traits;
+template <class... __c2t_Ps> struct __c2t_fn_traits<void (*)(__c2t_Ps...)> {
+    using tuple = std::tuple<std::remove_cv_t<std::remove_reference_t<__c2t_Ps>>...>;
+    static constexpr size_t __c2t_arity = sizeof...(__c2t_Ps);
 };
-template <class... Ps> struct fn_traits<void (*)(Ps...) noexcept> : fn_traits<void (*)(Ps...)> {};
+template <class... __c2t_Ps> struct __c2t_fn_traits<void (*)(__c2t_Ps...) noexcept> : __c2t_fn_traits<void (*)(__c2t_Ps...)> {};
 
-template <class Tup, size_t... I>
-inline Tup unpack_args(void** args, std::index_sequence<I...>) {
-    return Tup{*static_cast<std::tuple_element_t<I, Tup>*>(args[I])...};
+template <class __c2t_Tup, size_t... __c2t_I>
+inline __c2t_Tup __c2t_unpack_args(void** __c2t_args, std::index_sequence<__c2t_I...>) {
+    return __c2t_Tup{*static_cast<std::tuple_element_t<__c2t_I, __c2t_Tup>*>(__c2t_args[__c2t_I])...};
 }
 
-template <auto K, class Tup> void invoke_thread(void* ctx) { std::apply(K, *static_cast<Tup*>(ctx)); }
+template <auto __c2t_K, class __c2t_Tup> void __c2t_invoke_thread(void* __c2t_ctx) { std::apply(__c2t_K, *static_cast<__c2t_Tup*>(__c2t_ctx)); }
 
-template <auto K, class Tup> void fast_block(void* ctx) {
-    Tup& t = *static_cast<Tup*>(ctx);
-    const unsigned bx = blockDim.x, by = blockDim.y, bz = blockDim.z;
-    for (unsigned z = 0; z < bz; ++z)
-        for (unsigned y = 0; y < by; ++y)
-            for (unsigned x = 0; x < bx; ++x) {
+template <auto __c2t_K, class __c2t_Tup> void __c2t_fast_block(void* __c2t_ctx) {
+    __c2t_Tup& __c2t_t = *static_cast<__c2t_Tup*>(__c2t_ctx);
+    const unsigned __c2t_bx = blockDim.x, __c2t_by = blockDim.y, __c2t_bz = blockDim.z;
+    for (unsigned z = 0; z < __c2t_bz; ++z)
+        for (unsigned y = 0; y < __c2t_by; ++y)
+            for (unsigned x = 0; x < __c2t_bx; ++x) {
                 threadIdx = uint3{x, y, z};
-                std::apply(K, t);
+                std::apply(__c2t_K, __c2t_t);
             }
 }
 
-template <auto K>
-inline int launch_kernel(const c2t_dim3* grid, const c2t_dim3* block, unsigned long long smem, void** args,
-                         c2t_launch_opts* opts, bool fast) {
-    using traits = fn_traits<decltype(K)>;
-    using Tup = typename traits::tuple;
-    Tup tup = unpack_args<Tup>(args, std::make_index_sequence<traits::arity>{});
-    LaunchDesc d{dim3(grid->x, grid->y, grid->z), dim3(block->x, block->y, block->z), size_t(smem), fast,
-                 &invoke_thread<K, Tup>, &fast_block<K, Tup>, &tup};
-    return run_launch(d, opts);
+template <auto __c2t_K>
+inline int __c2t_launch_kernel(const c2t_dim3* __c2t_grid, const c2t_dim3* __c2t_block, unsigned long long __c2t_smem, void** __c2t_args,
+                         c2t_launch_opts* __c2t_opts, bool __c2t_fast) {
+    using __c2t_traits = __c2t_fn_traits<decltype(__c2t_K)>;
+    using __c2t_Tup = typename __c2t_traits::tuple;
+    __c2t_Tup __c2t_tup = __c2t_unpack_args<__c2t_Tup>(__c2t_args, std::make_index_sequence<__c2t_traits::__c2t_arity>{});
+    __c2t_LaunchDesc __c2t_d{dim3(__c2t_grid->x, __c2t_grid->y, __c2t_grid->z), dim3(__c2t_block->x, __c2t_block->y, __c2t_block->z), size_t(__c2t_smem), __c2t_fast,
+                 &__c2t_invoke_thread<__c2t_K, __c2t_Tup>, &__c2t_fast_block<__c2t_K, __c2t_Tup>, &__c2t_tup};
+    return __c2t_run_launch(__c2t_d, __c2t_opts);
 }
 
 // Kernel signature description for the Python side:
@@ -1007,120 +1007,125 @@ inline int launch_kernel(const c2t_dim3* grid, const c2t_dim3* block, unsigned l
 // P = pointer (kind/size/name describe the pointee), S = by value.
 // kind: f float, i signed int, u unsigned int, b bool, h __half, B bfloat16,
 //       p pointer, v void, o other (struct / vector type).
-template <class T> constexpr const char* pretty_name() { return __PRETTY_FUNCTION__; }
-template <class T> struct kind_of;  // specialised in c2t_fp16.h for the 16-bit floats
+template <class __c2t_T> constexpr const char* __c2t_pretty_name() { return __PRETTY_FUNCTION__; }
+template <class __c2t_T> struct __c2t_kind_of;  // specialised in c2t_fp16.h for the 16-bit floats
+template <class __c2t_T, class = void> struct __c2t_has_kind { static constexpr bool __c2t_value = false; };
+template <class __c2t_T>
+struct __c2t_has_kind<__c2t_T, std::void_t<decltype(__c2t_kind_of<__c2t_T>::__c2t_value)>> {
+    static constexpr bool __c2t_value = true;
+};
 
-template <class T> inline char type_kind() {
-    using U = std::remove_cv_t<T>;
-    if constexpr (std::is_void_v<U>) return 'v';
-    else if constexpr (std::is_same_v<U, bool>) return 'b';
-    else if constexpr (std::is_floating_point_v<U>) return 'f';
-    else if constexpr (std::is_integral_v<U>) return std::is_signed_v<U> ? 'i' : 'u';
-    else if constexpr (std::is_enum_v<U>) return std::is_signed_v<std::underlying_type_t<U>> ? 'i' : 'u';
-    else if constexpr (std::is_pointer_v<U>) return 'p';
-    else if constexpr (requires { kind_of<U>::value; }) return kind_of<U>::value;
+template <class __c2t_T> inline char __c2t_type_kind() {
+    using __c2t_U = std::remove_cv_t<__c2t_T>;
+    if constexpr (std::is_void_v<__c2t_U>) return 'v';
+    else if constexpr (std::is_same_v<__c2t_U, bool>) return 'b';
+    else if constexpr (std::is_floating_point_v<__c2t_U>) return 'f';
+    else if constexpr (std::is_integral_v<__c2t_U>) return std::is_signed_v<__c2t_U> ? 'i' : 'u';
+    else if constexpr (std::is_enum_v<__c2t_U>) return std::is_signed_v<std::underlying_type_t<__c2t_U>> ? 'i' : 'u';
+    else if constexpr (std::is_pointer_v<__c2t_U>) return 'p';
+    else if constexpr (__c2t_has_kind<__c2t_U>::__c2t_value) return __c2t_kind_of<__c2t_U>::__c2t_value;
     else return 'o';
 }
 
-template <class T> inline void describe_one(Buf& b) {
-    using U = std::remove_cv_t<T>;
-    const char* pn;
-    size_t size;
-    char kind;
-    char tag;
-    if constexpr (std::is_pointer_v<U>) {
-        using E = std::remove_cv_t<std::remove_pointer_t<U>>;
-        tag = 'P';
-        kind = type_kind<E>();
-        if constexpr (std::is_void_v<E> || std::is_function_v<E>) size = 0;
-        else size = sizeof(E);
-        pn = pretty_name<std::remove_pointer_t<U>>();
+template <class __c2t_T> inline void __c2t_describe_one(__c2t_Buf& __c2t_b) {
+    using __c2t_U = std::remove_cv_t<__c2t_T>;
+    const char* __c2t_pn;
+    size_t __c2t_size;
+    char __c2t_kind;
+    char __c2t_tag;
+    if constexpr (std::is_pointer_v<__c2t_U>) {
+        using __c2t_E = std::remove_cv_t<std::remove_pointer_t<__c2t_U>>;
+        __c2t_tag = 'P';
+        __c2t_kind = __c2t_type_kind<__c2t_E>();
+        if constexpr (std::is_void_v<__c2t_E> || std::is_function_v<__c2t_E>) __c2t_size = 0;
+        else __c2t_size = sizeof(__c2t_E);
+        __c2t_pn = __c2t_pretty_name<std::remove_pointer_t<__c2t_U>>();
     } else {
-        tag = 'S';
-        kind = type_kind<U>();
-        size = sizeof(U);
-        pn = pretty_name<U>();
+        __c2t_tag = 'S';
+        __c2t_kind = __c2t_type_kind<__c2t_U>();
+        __c2t_size = sizeof(__c2t_U);
+        __c2t_pn = __c2t_pretty_name<__c2t_U>();
     }
-    // __PRETTY_FUNCTION__: "... pretty_name() [with T = NAME]"
-    const char* s = std::strstr(pn, "T = ");
-    s = s ? s + 4 : pn;
-    size_t len = std::strlen(s);
-    if (len && s[len - 1] == ']') --len;
-    b.add("%c:%c:%zu:%.*s;", tag, kind, size, int(len), s);
+    // __PRETTY_FUNCTION__: "... __c2t_pretty_name() [with __c2t_T = NAME]"
+    const char* __c2t_s = std::strstr(__c2t_pn, "__c2t_T = ");
+    __c2t_s = __c2t_s ? __c2t_s + 10 : __c2t_pn;
+    size_t __c2t_len = std::strlen(__c2t_s);
+    if (__c2t_len && __c2t_s[__c2t_len - 1] == ']') --__c2t_len;
+    __c2t_b.__c2t_add("%c:%c:%zu:%.*s;", __c2t_tag, __c2t_kind, __c2t_size, int(__c2t_len), __c2t_s);
 }
 
-template <class Tup, size_t... I> inline void describe_all(Buf& b, std::index_sequence<I...>) {
-    (describe_one<std::tuple_element_t<I, Tup>>(b), ...);
+template <class __c2t_Tup, size_t... __c2t_I> inline void __c2t_describe_all(__c2t_Buf& __c2t_b, std::index_sequence<__c2t_I...>) {
+    (__c2t_describe_one<std::tuple_element_t<__c2t_I, __c2t_Tup>>(__c2t_b), ...);
 }
 
-template <auto K> inline const char* kernel_signature() {
-    using traits = fn_traits<decltype(K)>;
-    static Buf b;
-    if (!b.n) {
-        b.add("#");  // non-empty marker even for kernels without parameters
-        describe_all<typename traits::tuple>(b, std::make_index_sequence<traits::arity>{});
+template <auto __c2t_K> inline const char* __c2t_kernel_signature() {
+    using __c2t_traits = __c2t_fn_traits<decltype(__c2t_K)>;
+    static __c2t_Buf __c2t_b;
+    if (!__c2t_b.__c2t_n) {
+        __c2t_b.__c2t_add("#");  // non-empty marker even for kernels without parameters
+        __c2t_describe_all<typename __c2t_traits::tuple>(__c2t_b, std::make_index_sequence<__c2t_traits::__c2t_arity>{});
     }
-    return b.data;
+    return __c2t_b.__c2t_data;
 }
 
 // ---------------------------------------------------------------------------
 // Crash reporting inside an isolated (forked) launch.
 // ---------------------------------------------------------------------------
-inline void crash_handler(int sig, siginfo_t* info, void*) {
-    c2t_launch_opts* o = rt.opts ? rt.opts : &default_opts;
-    o->signal = sig;
-    o->fault_addr = reinterpret_cast<uint64_t>(info ? info->si_addr : nullptr);
-    const char* what = sig == SIGSEGV ? "SIGSEGV (invalid memory access)"
-                     : sig == SIGBUS ? "SIGBUS (misaligned or invalid memory access)"
-                     : sig == SIGFPE ? "SIGFPE (integer division by zero or overflow)"
-                     : sig == SIGILL ? "SIGILL (__trap() or illegal instruction)"
-                     : sig == SIGABRT ? "SIGABRT (assert() failed or abort())"
+inline void __c2t_crash_handler(int __c2t_sig, siginfo_t* __c2t_info, void*) {
+    c2t_launch_opts* __c2t_o = __c2t_rt.__c2t_opts ? __c2t_rt.__c2t_opts : &__c2t_default_opts;
+    __c2t_o->__c2t_signal = __c2t_sig;
+    __c2t_o->__c2t_fault_addr = reinterpret_cast<uint64_t>(__c2t_info ? __c2t_info->si_addr : nullptr);
+    const char* __c2t_what = __c2t_sig == SIGSEGV ? "SIGSEGV (invalid memory access)"
+                     : __c2t_sig == SIGBUS ? "SIGBUS (misaligned or invalid memory access)"
+                     : __c2t_sig == SIGFPE ? "SIGFPE (integer division by zero or overflow)"
+                     : __c2t_sig == SIGILL ? "SIGILL (__trap() or illegal instruction)"
+                     : __c2t_sig == SIGABRT ? "SIGABRT (assert() failed or abort())"
                      : "signal";
-    char extra[256] = "";
-    if ((sig == SIGSEGV || sig == SIGBUS) && rt.stacks && info) {
-        const char* a = static_cast<const char*>(info->si_addr);
-        if (a >= rt.stacks && a < rt.stacks + rt.stacks_n * rt.stack_stride) {
-            const size_t off = size_t(a - rt.stacks) % rt.stack_stride;
-            if (off < rt.page)
-                snprintf(extra, sizeof extra,
+    char __c2t_extra[256] = "";
+    if ((__c2t_sig == SIGSEGV || __c2t_sig == SIGBUS) && __c2t_rt.__c2t_stacks && __c2t_info) {
+        const char* __c2t_a = static_cast<const char*>(__c2t_info->si_addr);
+        if (__c2t_a >= __c2t_rt.__c2t_stacks && __c2t_a < __c2t_rt.__c2t_stacks + __c2t_rt.__c2t_stacks_n * __c2t_rt.__c2t_stack_stride) {
+            const size_t __c2t_off = size_t(__c2t_a - __c2t_rt.__c2t_stacks) % __c2t_rt.__c2t_stack_stride;
+            if (__c2t_off < __c2t_rt.__c2t_page)
+                snprintf(__c2t_extra, sizeof __c2t_extra,
                          "; the address is in a fiber stack guard page: stack overflow (stack_size=%zu bytes, "
-                         "raise it with launch(..., stack_size=...))", rt.stack_usable);
+                         "raise it with launch(..., stack_size=...))", __c2t_rt.__c2t_stack_usable);
         }
     }
-    if (rt.mode == 0)
-        snprintf(o->msg, sizeof(o->msg), "%s at address %p outside a kernel%s", what,
-                 info ? info->si_addr : nullptr, extra);
+    if (__c2t_rt.__c2t_mode == 0)
+        snprintf(__c2t_o->__c2t_msg, sizeof(__c2t_o->__c2t_msg), "%s at address %p outside a kernel%s", __c2t_what,
+                 __c2t_info ? __c2t_info->si_addr : nullptr, __c2t_extra);
     else
-        snprintf(o->msg, sizeof(o->msg), "%s at address %p in block (%u,%u,%u), thread (%u,%u,%u)%s", what,
-                 info ? info->si_addr : nullptr, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
-                 threadIdx.z, extra);
+        snprintf(__c2t_o->__c2t_msg, sizeof(__c2t_o->__c2t_msg), "%s at address %p in block (%u,%u,%u), thread (%u,%u,%u)%s", __c2t_what,
+                 __c2t_info ? __c2t_info->si_addr : nullptr, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y,
+                 threadIdx.z, __c2t_extra);
     std::fflush(stdout);
-    signal(sig, SIG_DFL);
-    raise(sig);
+    signal(__c2t_sig, SIG_DFL);
+    raise(__c2t_sig);
 }
 
 }  // namespace c2t
 
 // Exported helpers for the Python side.
-extern "C" __attribute__((visibility("default"), used)) inline int c2t_rt_abi_version() { return C2T_ABI_VERSION; }
-extern "C" __attribute__((visibility("default"), used)) inline int c2t_rt_install_crash_handler(c2t_launch_opts* o) {
-    c2t::rt.opts = o;
-    static char altstack[1 << 16];
-    stack_t ss{};
-    ss.ss_sp = altstack;
-    ss.ss_size = sizeof altstack;
-    sigaltstack(&ss, nullptr);
-    struct sigaction sa {};
-    sa.sa_sigaction = &c2t::crash_handler;
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&sa.sa_mask);
-    for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(s, &sa, nullptr);
+extern "C" __attribute__((__visibility__("default"), __used__)) inline int c2t_rt_abi_version() { return C2T_ABI_VERSION; }
+extern "C" __attribute__((__visibility__("default"), __used__)) inline int c2t_rt_install_crash_handler(c2t_launch_opts* __c2t_o) {
+    c2t::__c2t_rt.__c2t_opts = __c2t_o;
+    static char __c2t_altstack[1 << 16];
+    stack_t __c2t_ss{};
+    __c2t_ss.ss_sp = __c2t_altstack;
+    __c2t_ss.ss_size = sizeof __c2t_altstack;
+    sigaltstack(&__c2t_ss, nullptr);
+    struct sigaction __c2t_sa {};
+    __c2t_sa.sa_sigaction = &c2t::__c2t_crash_handler;
+    __c2t_sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&__c2t_sa.sa_mask);
+    for (int __c2t_s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(__c2t_s, &__c2t_sa, nullptr);
     return 0;
 }
-extern "C" __attribute__((visibility("default"), used)) inline size_t c2t_rt_max_dyn_smem() { return C2T_MAX_DYN_SMEM; }
+extern "C" __attribute__((__visibility__("default"), __used__)) inline size_t c2t_rt_max_dyn_smem() { return C2T_MAX_DYN_SMEM; }
 // Forget launch state inherited through fork() from a thread that was inside a launch.
-extern "C" __attribute__((visibility("default"), used)) inline void c2t_rt_reset() {
-    c2t::rt.mode = 0;
-    c2t::rt.cur = nullptr;
-    c2t::rt.error = 0;
+extern "C" __attribute__((__visibility__("default"), __used__)) inline void c2t_rt_reset() {
+    c2t::__c2t_rt.__c2t_mode = 0;
+    c2t::__c2t_rt.__c2t_cur = nullptr;
+    c2t::__c2t_rt.__c2t_error = 0;
 }
