@@ -77,8 +77,15 @@ LANGUAGE: list[Construct] = [
               tilelang="float32 values rounded as bfloat16; memory holds the bits as int16",
               tests=("tests/translation/lower_bfloat16.cu", "corpus/types/bfloat16_ops.cu"),
               note="every target, the C back end included (passes/lower_bfloat16.py); sums are rounded twice "
-                   "(float32, then bfloat16), as below sm_80; atomics on bfloat16 memory and bfloat16 scalar "
-                   "kernel parameters are refused", aliases=("nv_bfloat16", "c10::BFloat16", "at::BFloat16")),
+                   "(float32, then bfloat16), as below sm_80; bit casts to 16-bit integers and c10::BFloat16's "
+                   "bits member `x` are exact, and so are CAS loops on the 32-bit word holding elements; "
+                   "atomics on the elements themselves and bfloat16 scalar kernel parameters are refused",
+              aliases=("nv_bfloat16", "c10::BFloat16", "at::BFloat16")),
+    Construct(cuda="c10::Half::x", category="type", status=S, tilelang="T.reinterpret(h, \"uint16\")",
+              tests=("tests/translation/half_bits_member.cu", "tests/test_half_bits_member.py"),
+              note="the public bits member of c10::Half and c10::BFloat16 (`h.x = old >> 16;`, "
+                   "`old | (h.x << 16)`), read and written as the value's 16 bits; CUDA's own __half keeps "
+                   "its bits private (use __half_as_ushort)", aliases=("c10::BFloat16::x",)),
     Construct(cuda="__half2", category="type", status=PL, tilelang="two float16 lanes", code="C2T1207",
               effort="medium", note="packed half pairs are not modelled; unpack with __low2float/__high2float",
               aliases=("half2",)),

@@ -38,13 +38,14 @@ TILE_OPS["abs"] = TileOp(op="abs", form="call", name="abs", note="integers only 
 for _op in ("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 # the C/C++ spelling of each dtype in the helpers' code (both back ends): TileLang's generated code says
-# `int64_t` (`long` on Linux), which a `long long*` parameter does not accept
+# `int64_t` (`long` on Linux), which a `long long*` parameter does not accept; float16 is `half` in its
+# C code (half_float::half) and `half_t` in its CUDA code, where a helper takes `void*` instead
 HELPER_C_TYPES: dict[str, str] = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int32_t",
                                   "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t",
-                                  "float32": "float", "float64": "double"}
+                                  "float16": "half", "float32": "float", "float64": "double"}
 BIT_OPS = frozenset(("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"))
 # bfloat16 conversions of passes/lower_bfloat16.py: helpers too (the C back end has no bfloat16)
-for _op in ("bf16_from_bits", "bf16_bits", "bf16_round"):
+for _op in ("bf16_from_bits", "bf16_bits", "bf16_raw_bits", "bf16_round"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 # CUDA's min, max and abs are overloaded: on a float they are fminf, fmaxf, fabsf (NaN rules included)
 FLOAT_FORMS = {"min": "fmin", "max": "fmax", "abs": "fabs"}

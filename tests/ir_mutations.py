@@ -414,3 +414,21 @@ def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(emit_module([kernel], cu.name, parsed.source_lines, []))
     return path
+
+
+def half_bits_as_values(kernel: I.Kernel) -> I.Kernel:
+    """Every bit cast between a float16 value and a 16-bit integer (`__half_as_ushort`, at::Half's `.x`)
+    made a value conversion instead: 2.5 becomes 2, not 0x4100, so the word a CAS loop writes back
+    holds the wrong element."""
+    done = []
+
+    def fn(n):
+        if isinstance(n, I.Bitcast) and {n.dtype, n.operand.dtype} & {"float16"} and \
+                {n.dtype, n.operand.dtype} & {"uint16", "int16"}:
+            done.append(n)
+            return I.Cast(map_exprs(n.operand, fn), n.dtype)
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn), macros=map_exprs(kernel.macros, fn))
+    assert done, "no bit cast between float16 and a 16-bit integer"
+    return mutated

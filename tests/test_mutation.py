@@ -8,7 +8,7 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import (cas_swaps_in_the_expected_bits, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
+from ir_mutations import (cas_swaps_in_the_expected_bits, half_bits_as_values, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
                           freeze_first_pointer_step,
                           functor_call_returns_its_operand, invert_null_flags, loosen_first_float_class,
                           perturb_first_store, read_sibling_field, write_back_lost, zero_first_initialiser)
@@ -202,3 +202,17 @@ def test_switch_clauses_exchanged_are_caught(tmp_path):
     mutant = load_module(emit_mutant(cu, "border_switch", swap_first_if_with_else, tmp_path / "mutant.py"))
     result = check_kernel(cu, mutant, spec, "misc/search_and_chains.cu")
     assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+
+
+@pytest.mark.slow
+def test_half_bits_read_as_values_is_caught(tmp_path):
+    """A CAS loop on the word holding a __half, with the element's bits converted as a value instead of
+    reinterpreted (`__ushort_as_half`, `__half_as_ushort`): the maxima come out wrong."""
+    cu = CORPUS / "cooperative/half_word_atomics.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "half_segment_max")
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, "half_segment_max", None, tmp_path / "ok.py")), spec,
+                           "cooperative/half_word_atomics.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, "half_segment_max", half_bits_as_values, tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "cooperative/half_word_atomics.cu")
+    assert {c.name for c in result.comparisons if not c.ok} == {"top"}, result.describe()

@@ -69,6 +69,11 @@ HELPERS: dict[str, tuple[str, str]] = {
                       'extern "C" int16_t c2t_bf16_bits(float x) { uint32_t u; memcpy(&u, &x, 4); '
                       "if ((u & 0x7fffffffu) > 0x7f800000u) return 0x7fff; "
                       "return (int16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16); }"),
+    # the bits of a bfloat16 value as they are (the value is one bfloat16 holds): `h.x`, __bfloat16_as_ushort
+    "c2t_bf16_raw_bits": ("__device__ __forceinline__ short c2t_bf16_raw_bits(float x) "
+                          "{ union { float f; unsigned int u; } v; v.f = x; return (short)(v.u >> 16); }",
+                          'extern "C" int16_t c2t_bf16_raw_bits(float x) { uint32_t u; memcpy(&u, &x, 4); '
+                          "return (int16_t)(u >> 16); }"),
     "c2t_bf16_round": ("__device__ __forceinline__ float c2t_bf16_round(float x) "
                        "{ union { float f; unsigned int u; } v; v.f = x; "
                        "v.u = (v.u & 0x7fffffffu) > 0x7f800000u ? 0x7fff0000u "
@@ -102,9 +107,11 @@ def _bits_atomic_definitions(name: str) -> tuple[str, str]:
     op, in_bytes, storage, bits = _BITS_ATOMIC.fullmatch(name).groups()
     word = "unsigned int" if bits in ("int32", "uint32") else "unsigned long long"
     view, cview, cstore = _C_TYPES[bits], _C_TYPES[bits], _C_TYPES[storage]
-    base = f"{cstore}* p, long long i"
+    # (TileLang's CUDA code declares no call_extern target, so `void*` takes its `half_t*` as it is)
+    store = "void" if storage == "float16" else cstore
+    base = f"{store}* p, long long i"
     params = f"{base}, {view} c, {view} v" if op == "cas" else f"{base}, {view} v"
-    at = "(const char*)p + i" if in_bytes else "p + i"
+    at = "(const char*)p + i" if in_bytes else "p + i" if store != "void" else f"({cstore}*)p + i"
     call = f"atomicCAS(({word}*)({at}), ({word})c, ({word})v)" if op == "cas" else \
         f"atomicExch(({word}*)({at}), ({word})v)"
     # (the helpers precede TileLang's own includes in the CUDA source: `uint64_t` needs its header)

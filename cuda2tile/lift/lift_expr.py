@@ -281,9 +281,20 @@ def view_as(target: PointerBinding, pointee: A.CType, loc: A.Loc) -> PointerBind
 
 
 _WORDS = ("int32", "uint32", "int64", "uint64")
-# element dtypes the byte-addressed helpers take a pointer to (not float16/bfloat16: the C spelling of
-# float16 differs between TileLang's back ends, and bfloat16 buffers are rewritten to int16 later)
-_HELPER_STORAGE = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float32", "float64")
+# element dtypes the byte-addressed helpers take a pointer to: a float16 buffer is `half*` in TileLang's C
+# code and `half_t*` in its CUDA code (the helper's C branch names the first, its CUDA branch takes
+# `void*`); a bfloat16 buffer holds int16 bits by the time helpers are named (passes/lower_bfloat16.py)
+_HELPER_STORAGE = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "bfloat16",
+                   "float32", "float64")
+# 16-bit floats whose struct form has a public bits member: c10::Half's and c10::BFloat16's `x`
+# (`at::Half h; h.x = old >> 16;` in a CAS loop); CUDA's __half keeps its bits private
+_BITS_MEMBER_DTYPES = ("float16", "bfloat16")
+
+
+def is_bits_member(e: A.Expr) -> bool:
+    """`h.x` of a c10::Half or c10::BFloat16 value: its 16 bits as an unsigned short."""
+    return (isinstance(e, A.Member) and e.field == "x" and isinstance(e.base.type, A.Scalar)
+            and e.base.type.dtype in _BITS_MEMBER_DTYPES)
 
 
 def byte_step(base: PointerBinding, step: I.Expr) -> PointerBinding:
@@ -783,6 +794,8 @@ class ExprLifter:
         return found
 
     def member(self, e: A.Member) -> I.Expr:
+        if is_bits_member(e):
+            return I.Bitcast(self.value(e.base), "uint16")
         field = self.field_binding(e)
         if isinstance(field, ScalarBinding):
             return I.Var(field.name, field.dtype)

@@ -25,7 +25,7 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, Exp
                                       ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
                                       constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
-                                      view_as)
+                                      is_bits_member, view_as)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.conditional_lvalues import conditional_lvalues
 from cuda2tile.lift.hoist_assignments import hoist_assignments
@@ -688,6 +688,10 @@ class FunctionLifter(ExprLifter):
             if not isinstance(target.base, A.VarRef):
                 raise LiftError("C2T1202", "assignment to a member of a temporary", e.loc)
             binding = self.lookup(target.base)
+            if is_bits_member(target) and isinstance(binding, ScalarBinding):
+                # `hsum.x = old >> 16;` of an at::Half: the value whose bits are the unsigned short stored
+                bits = self.updated(I.Bitcast(I.Var(binding.name, binding.dtype), "uint16"), e)
+                return [I.AssignVar(binding.name, I.Bitcast(bits, binding.dtype), line)]
             if not isinstance(binding, VectorBinding):
                 raise LiftError("C2T1202", "assignment to a member of a non-vector", e.loc)
             lane = binding.lanes[_LANES.index(target.field)]

@@ -572,6 +572,11 @@ class _Builder:
         if ref is not None and ref.kind == K.CONSTRUCTOR:
             if not args and _stateless(ref.semantic_parent) and _empty_body(ref):
                 return A.Call(f"{name}::constructor", (), t, loc)  # `Max<float>()`: builds nothing
+            if not args and isinstance(t, A.Scalar) and ref.is_default_method():
+                # `c10::Half()`, or `at::Half hsum;` written inside a macro (where the tokens cannot tell the
+                # two apart): zero. Value-initialisation zeroes the bits; default-initialisation leaves them
+                # indeterminate, and zero is one of the values an indeterminate object may hold
+                return A.FloatLit(0.0, t, loc) if t.dtype.startswith(("float", "bfloat")) else A.IntLit(0, t, loc)
             if self.user_code(ref):  # a user's constructor runs its own code: `Scaled(x)` is not a cast
                 return A.UnsupportedExpr(f"constructor of '{_qualified(ref.semantic_parent)}'", t, loc, "C2T1207")
             if len(args) == 1:

@@ -13,8 +13,10 @@ bfloat16 value, the float32 is rounded to the nearest bfloat16 (ties to even, Na
 
 A product of two bfloat16 values is exact in float32, so one rounding gives bfloat16's result; a sum
 is rounded twice (to float32, then to bfloat16), as CUDA's own bfloat16 arithmetic does below sm_80.
-Conversions (`c2t_bf16_*`, emit/helpers.py) are helpers of both back ends. What has no float32 form
-is refused: atomics on bfloat16 memory, bit casts to or from bfloat16.
+Conversions (`c2t_bf16_*`, emit/helpers.py) are helpers of both back ends; bit casts to and from
+16-bit integers (`__bfloat16_as_ushort`, c10::BFloat16's `x`) are exact, and a CAS loop on the 32-bit
+word holding bfloat16 elements works on the int16 bits. What has no float32 form is refused: atomics
+on bfloat16 elements themselves, bit casts to other sizes.
 """
 
 from __future__ import annotations
@@ -122,6 +124,23 @@ class _Lowering:
                 changes[f.name] = new
         return replace(node, **changes) if changes else node
 
+    def bit_cast(self, e: I.Bitcast) -> I.Expr:
+        """The bits of a bfloat16 value, or the bfloat16 value of 16 bits, exactly (NaN payloads too):
+
+            __bfloat16_as_ushort(h), h.x  ->  (uint16)c2t_bf16_raw_bits(h)   (the value is one bfloat16 holds)
+            __ushort_as_bfloat16(u)       ->  c2t_bf16_from_bits((int16)u)"""
+        inner = self.expr(e.operand)
+        if e.dtype == BF16 and inner.dtype in ("int16", "uint16"):
+            return from_bits(inner if inner.dtype == BITS else I.Cast(inner, BITS))
+        if e.operand.dtype == BF16 and e.dtype in ("int16", "uint16"):
+            if isinstance(inner, I.Intrinsic) and inner.op == "bf16_from_bits":  # read from memory: the bits
+                bits = inner.args[0]
+            else:
+                bits = I.Intrinsic("bf16_raw_bits", (inner,), BITS)
+            return bits if e.dtype == BITS else I.Cast(bits, e.dtype)
+        self.refuse(f"bit cast between bfloat16 and {e.dtype if e.operand.dtype == BF16 else e.operand.dtype} "
+                    "(16-bit integers only)")
+
     # ------------------------------------------------------------ expressions
     def expr(self, e):
         if isinstance(e, I.Const) and e.dtype == BF16:
@@ -131,7 +150,11 @@ class _Lowering:
         if isinstance(e, I.Load) and e.dtype == BF16:
             return from_bits(I.Load(e.buffer, self.expr(e.index), BITS))
         if isinstance(e, I.Bitcast) and BF16 in (e.dtype, e.operand.dtype):
-            self.refuse("bit cast to or from bfloat16 is not lifted: convert through float instead")
+            return self.bit_cast(e)
+        if isinstance(e, I.AtomicRMW) and e.storage == BF16:  # a CAS loop on the word holding bfloat16 bits
+            return replace(self.rebuild(e), storage=BITS)
+        if isinstance(e, I.ElementAddress) and e.storage == BF16:
+            return replace(self.rebuild(e), storage=BITS)
         if isinstance(e, I.AtomicRMW) and e.dtype == BF16:
             self.refuse("atomic on bfloat16 memory has no counterpart on TileLang's back ends: accumulate "
                         "in float")

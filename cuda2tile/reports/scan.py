@@ -194,6 +194,9 @@ class _FunctionScanner:
         elif isinstance(e, A.UnsupportedExpr):
             self.add(self.unsupported_expr(e.what), e.loc, e.code)
         else:  # BinOp, UnOp, Assign, Index, Member
+            if (isinstance(e, A.Member) and e.field == "x" and isinstance(e.base.type, A.Scalar)
+                    and e.base.type.dtype in ("float16", "bfloat16")):  # c10::Half's bits: `h.x`
+                self.add("c10::Half::x" if e.base.type.dtype == "float16" else "c10::BFloat16::x", e.loc)
             for name in ("lhs", "rhs", "operand", "target", "value", "base", "index"):
                 child = getattr(e, name, None)
                 if child is not None:
