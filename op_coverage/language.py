@@ -116,8 +116,13 @@ LANGUAGE: list[Construct] = [
               note="plain structs passed by value, nested too (`p.shape.rows` is `p_shape_rows`); a kernel that "
                    "writes a field of its struct parameter, or a struct with bases, virtuals or bit-fields, "
                    "is refused"),
-    Construct(cuda="struct or class type", category="type", status=U, code="C2T1207", effort="medium",
-              note="a local or value of a user struct/class type; scalarise it by hand"),
+    Construct(cuda="struct or class type", category="type", status=P, code="C2T1207", effort="medium",
+              tilelang="a struct of one scalar type: the vector it is laid out as, one local per field",
+              tests=("tests/translation/struct_lanes.cu", "corpus/misc/point_structs.cu"),
+              note="a local, element or __device__ parameter of a struct whose fields are all of one scalar type "
+                   "(`struct Point3 { float x, y, z; }`: no padding) is read and written field by field, copied "
+                   "whole, passed by value or reference (lift/struct_lanes.py); a struct of mixed types as a "
+                   "local or value is refused: scalarise it by hand"),
     Construct(cuda="functor struct", category="type", status=S,
               aliases=("stateless struct",),
               tilelang="nothing for the object; each member function called is a macro of its own",
@@ -125,11 +130,16 @@ LANGUAGE: list[Construct] = [
               note="a struct holding nothing (`template <typename T> struct Max { T operator()(T a, T b) const; }`): "
                    "`ReduceOp<T> r; r(a, b)`, `Max<float>()(a, b)`, a functor passed by value; an object computed "
                    "by a call that may have effects is refused"),
-    Construct(cuda="union", category="type", status=U, code="C2T1207", effort="medium",
-              note="a local union (type punning): use __float_as_int and the other bit casts"),
-    Construct(cuda="array of structs", category="type", status=U, code="C2T1207", effort="high",
-              note="`const Node* nodes` in global memory: planned as one strided view per field, its layout "
-                   "checked against the C++ offsetof; today pass one buffer per field"),
+    Construct(cuda="union", category="type", status=P, code="C2T1207", effort="medium",
+              tests=("tests/translation/struct_lanes.cu", "corpus/misc/point_structs.cu"),
+              note="a union of one member is that member's struct (`union Slot { unsigned long long data; }`); "
+                   "a union of several (type punning) is refused: use __float_as_int and the other bit casts"),
+    Construct(cuda="array of structs", category="type", status=P, code="C2T1207", effort="high",
+              tilelang="a buffer of the fields' dtype, N scalars per element (`pts[3 * i + 1]` is `pts[i].y`)",
+              tests=("tests/translation/struct_lanes.cu", "corpus/misc/point_structs.cu"),
+              note="structs of one scalar type (clang's layout checked: field k at k * sizeof, sizeof N times "
+                   "the field's); a struct of mixed types in memory (`const Node* nodes` with ints and floats) is "
+                   "refused: planned as a byte buffer read through typed views"),
     Construct(cuda="PackedTensorAccessor32", category="type", status=U, code="C2T1207", effort="medium",
               aliases=("PackedTensorAccessor64", "GenericPackedTensorAccessor"),
               note="PyTorch's n-D strided view (`a[n][c]`, `a.size(2)`): planned as an n-D tensor with "

@@ -432,3 +432,21 @@ def half_bits_as_values(kernel: I.Kernel) -> I.Kernel:
     mutated = replace(kernel, body=map_exprs(kernel.body, fn), macros=map_exprs(kernel.macros, fn))
     assert done, "no bit cast between float16 and a 16-bit integer"
     return mutated
+
+
+def struct_lanes_swapped(kernel: I.Kernel, buffer: str, first: int = 1, second: int = 2) -> I.Kernel:
+    """Every load of lane `first` of `buffer`'s struct elements (`pts[i * 3 + 1]`, field y) reads lane
+    `second` (field z) and back: the bug of a converter that numbers a struct's fields wrongly."""
+    done = []
+
+    def fn(e):
+        if isinstance(e, I.Load) and e.buffer == buffer and isinstance(e.index, I.Binary) and \
+                e.index.op == "add" and isinstance(e.index.rhs, I.Const) and e.index.rhs.value in (first, second):
+            done.append(e)
+            other = second if e.index.rhs.value == first else first
+            return replace(e, index=replace(e.index, rhs=replace(e.index.rhs, value=other)))
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn), macros=map_exprs(kernel.macros, fn))
+    assert done, f"no load of lane {first} or {second} of '{buffer}'"
+    return mutated

@@ -8,7 +8,7 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import (cas_swaps_in_the_expected_bits, half_bits_as_values, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
+from ir_mutations import (cas_swaps_in_the_expected_bits, half_bits_as_values, struct_lanes_swapped, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
                           freeze_first_pointer_step,
                           functor_call_returns_its_operand, invert_null_flags, loosen_first_float_class,
                           perturb_first_store, read_sibling_field, write_back_lost, zero_first_initialiser)
@@ -216,3 +216,18 @@ def test_half_bits_read_as_values_is_caught(tmp_path):
     mutant = load_module(emit_mutant(cu, "half_segment_max", half_bits_as_values, tmp_path / "mutant.py"))
     result = check_kernel(cu, mutant, spec, "cooperative/half_word_atomics.cu")
     assert {c.name for c in result.comparisons if not c.ok} == {"top"}, result.describe()
+
+
+@pytest.mark.slow
+def test_struct_fields_numbered_wrongly_are_caught(tmp_path):
+    """A buffer of `struct Point3 { float x, y, z; }` read with fields y and z exchanged: the distances
+    and the mirrored points both come out wrong."""
+    cu = CORPUS / "misc/point_structs.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "centre_points")
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, "centre_points", None, tmp_path / "ok.py")), spec,
+                           "misc/point_structs.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, "centre_points", lambda k: struct_lanes_swapped(k, "pts"),
+                                     tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "misc/point_structs.cu")
+    assert {c.name for c in result.comparisons if not c.ok} == {"out", "dist"}, result.describe()

@@ -19,6 +19,7 @@ from cuda2tile.ir.ir_names import nodes as I_nodes
 _INTEGER_DIVISIONS = ("div", "truncdiv", "truncmod", "floordiv", "floormod")
 from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype, type_name
 from cuda2tile.parse import cuda_ast as A
+from cuda2tile.lift.struct_lanes import lanes_view
 from op_coverage import lifting
 
 _BINOPS = lifting.BINARY_OPERATORS
@@ -234,6 +235,11 @@ def group_of_type(t: A.CType) -> GroupBinding | None:
 def builtin_node(var: str, axis: str) -> I.Expr:
     """("threadIdx", "x") -> ThreadIdx("x"): the IR node of one axis of a built-in variable."""
     return getattr(I, lifting.BUILTIN_VARIABLES[var].ir_node)(axis)
+
+
+def lane_name(t: A.Vector, k: int) -> str:
+    """What lane `k` of a vector is called, for naming its local: x, y, z, w, or a struct's field."""
+    return t.names[k] if t.names else _LANES[k]
 
 
 def lanes_of(t: A.CType) -> int:
@@ -802,20 +808,29 @@ class ExprLifter:
         if field is not None:
             raise LiftError("C2T1202", f"field '{e.field}' is not a scalar here", e.loc)
         lanes = self.vector(e.base)
-        index = _LANES.find(e.field)
+        index = e.base.type.lane(e.field) if isinstance(e.base.type, A.Vector) else -1
         if index < 0 or index >= len(lanes):
             raise LiftError("C2T1202", f"unknown vector member '.{e.field}'", e.loc)
         return lanes[index]
 
     # --------------------------------------------------------- vectors (scalarised)
     def vector(self, e: A.Expr) -> tuple[I.Expr, ...]:
-        if not isinstance(e.type, A.Vector):
+        view = lanes_view(e.type) if isinstance(e.type, A.Struct) else e.type
+        if not isinstance(view, A.Vector):
             raise LiftError("C2T1207", "expected a vector value", e.loc)
-        n, dtype = e.type.lanes, e.type.elem
+        n, dtype = view.lanes, view.elem
         if isinstance(e, A.VarRef):
             binding = self.lookup(e)
             if isinstance(binding, VectorBinding):
                 return tuple(I.Var(name, binding.dtype) for name in binding.lanes)
+        flattened = e.operand if isinstance(e, A.Cast) and isinstance(e.operand, A.VarRef) else e
+        if isinstance(flattened, A.VarRef) and isinstance(flattened.type, A.Struct):
+            # a kernel's flattened struct parameter where its vector view is wanted (lift/struct_lanes.py):
+            # `Point q = p;`, or `p` passed to a __device__ function
+            binding = self.lookup(flattened)
+            if isinstance(binding, StructBinding) and len(binding.fields) == n and \
+                    all(isinstance(b, ScalarBinding) for _, b in binding.fields):
+                return tuple(cast(I.Var(b.name, b.dtype), dtype) for _, b in binding.fields)
         if isinstance(e, A.Member) and isinstance(self.field_binding(e), VectorBinding):
             return tuple(I.Var(name, dtype) for name in self.field_binding(e).lanes)
         if isinstance(e, A.Cast) and isinstance(e.operand.type, A.Vector):
@@ -827,6 +842,8 @@ class ExprLifter:
             return tuple(I.Load(base.buffer, offset_add(offset, I.Const(k, offset.dtype)), dtype) for k in range(n))
         if isinstance(e, A.Call) and e.callee.startswith(lifting.VECTOR_MAKER_PREFIX) and len(e.args) == n:
             return tuple(cast(self.value(a), dtype) for a in e.args)
+        if isinstance(e, A.UnsupportedExpr):  # its own refusal (`Scaled(x).v`: a user's constructor, C2T1207)
+            self.value(e)
         raise LiftError("C2T1202", "unsupported vector expression", e.loc)
 
     # --------------------------------------------------------- calls

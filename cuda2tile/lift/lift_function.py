@@ -25,9 +25,10 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, Exp
                                       ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
                                       constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
-                                      is_bits_member, view_as)
+                                      is_bits_member, lane_name, view_as)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.conditional_lvalues import conditional_lvalues
+from cuda2tile.lift.struct_lanes import struct_lanes
 from cuda2tile.lift.hoist_assignments import hoist_assignments
 from cuda2tile.lift.references_as_values import references_as_values
 from cuda2tile.lift.returns_in_loops import rewrite_returns_in_loops
@@ -222,7 +223,7 @@ def prepare_function(fn: A.Function) -> A.Function:
     """`fn` in the form the lift reads: reference parameters it never writes as values
     (references_as_values.py), assignments used as values moved into statements of their own
     (hoist_assignments.py), `return` inside loops turned into a flag and breaks (returns_in_loops.py)."""
-    return rewrite_returns_in_loops(hoist_assignments(references_as_values(conditional_lvalues(fn))))
+    return rewrite_returns_in_loops(hoist_assignments(references_as_values(conditional_lvalues(struct_lanes(fn)))))
 
 
 class PreparedFunctions(Mapping):
@@ -432,7 +433,7 @@ class FunctionLifter(ExprLifter):
         if isinstance(t, A.Pointer):
             return self.pointer_decl(s, t, line)
         if isinstance(t, A.Vector):
-            lanes = tuple(self.names.fresh(f"{s.name}_{_LANES[k]}") for k in range(t.lanes))
+            lanes = tuple(self.names.fresh(f"{s.name}_{lane_name(t, k)}") for k in range(t.lanes))
             self.bindings[s.decl] = VectorBinding(lanes, t.elem, True)
             for lane in lanes:
                 self.decls.append(I.DeclVar(lane, t.elem, line))
@@ -684,6 +685,10 @@ class FunctionLifter(ExprLifter):
             return self.assign_binding(through, A.Assign(e.op, target.base, e.value, e.type, e.loc), line)
         if isinstance(target, A.VarRef):
             return self.assign_binding(self.lookup(target), e, line)
+        if isinstance(target, A.Member) and isinstance(target.base.type, A.Vector) and \
+                (isinstance(target.base, A.Index) or (isinstance(target.base, A.UnOp) and target.base.op == "*")):
+            # `p[i].x = v;`, `pts[i].y += d;`: the lane's own element of the buffer
+            return self.assign_lane_of_element(target, e, line)
         if isinstance(target, A.Member):
             if not isinstance(target.base, A.VarRef):
                 raise LiftError("C2T1202", "assignment to a member of a temporary", e.loc)
@@ -694,7 +699,7 @@ class FunctionLifter(ExprLifter):
                 return [I.AssignVar(binding.name, I.Bitcast(bits, binding.dtype), line)]
             if not isinstance(binding, VectorBinding):
                 raise LiftError("C2T1202", "assignment to a member of a non-vector", e.loc)
-            lane = binding.lanes[_LANES.index(target.field)]
+            lane = binding.lanes[target.base.type.lane(target.field)]
             return [I.AssignVar(lane, self.updated(I.Var(lane, binding.dtype), e), line)]
         if isinstance(target, (A.Index, A.UnOp)):
             index = target if isinstance(target, A.Index) else A.Index(
@@ -732,6 +737,19 @@ class FunctionLifter(ExprLifter):
             return [I.Store(base.buffer, offset, value, line)]
         raise LiftError("C2T1202", "unsupported assignment target", e.loc)
 
+    def assign_lane_of_element(self, target: A.Member, e: A.Assign, line: int) -> list[I.Stmt]:
+        vector = target.base.type
+        lane = vector.lane(target.field)
+        if lane < 0:
+            raise LiftError("C2T1202", f"unknown vector member '.{target.field}'", e.loc)
+        index = target.base if isinstance(target.base, A.Index) else A.Index(
+            target.base.operand, A.IntLit(0, A.Scalar("int32"), e.loc), vector, e.loc)
+        base, offset = self.element_offset(index)
+        if base.volatile:
+            raise LiftError("C2T1202", "store to a lane of a volatile vector element", e.loc)
+        at = offset_add(offset, I.Const(lane, offset.dtype))
+        return [I.Store(base.buffer, at, self.updated(I.Load(base.buffer, at, vector.elem), e), line)]
+
     def assign_binding(self, binding, e: A.Assign, line: int) -> list[I.Stmt]:
         """`x op= value` where the variable `x` (e.target) is bound to `binding`."""
         target = e.target
@@ -766,7 +784,7 @@ class FunctionLifter(ExprLifter):
         `p[i] = make_float2(p[i].y, p[i].x)`: storing lane x first would change what lane y reads."""
         if not any(reads_target(x) for x in nodes(values)):
             return [], tuple(values)
-        names = [self.names.fresh(f"{hint}_{_LANES[k]}_new") for k in range(len(values))]
+        names = [self.names.fresh(f"{hint}_{_LANES[k] if k < len(_LANES) else k}_new") for k in range(len(values))]
         return ([I.Let(n, v, line) for n, v in zip(names, values)],
                 tuple(I.Var(n, v.dtype) for n, v in zip(names, values)))
 
@@ -1117,6 +1135,12 @@ class FunctionLifter(ExprLifter):
                     if isinstance(value, I.Const):
                         child.param_constants[name] = value
                 child.bindings[p.decl] = ScalarBinding(name, p.type.dtype, p.decl in child.mutable)
+            elif isinstance(p.type, A.Vector):  # a float2, or a struct of one scalar type (struct_lanes.py)
+                lanes = tuple(self.names.fresh(f"{p.name}_{lane_name(p.type, k)}") for k in range(p.type.lanes))
+                for lane, value in zip(lanes, self.vector(arg)):
+                    self.decls.append(I.DeclVar(lane, p.type.elem, line))
+                    stmts.append(I.AssignVar(lane, cast(value, p.type.elem), line))
+                child.bindings[p.decl] = VectorBinding(lanes, p.type.elem, p.decl in child.mutable)
             else:
                 raise LiftError("C2T1207", f"parameter '{p.name}' of unsupported type for inlining", p.loc)
         self.ctx.active.append(fn.name)
@@ -1423,7 +1447,7 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
                 # volatile kept for `assign`, which refuses it in a macro (such functions are inlined)
                 lifter.bindings[p.decl] = PointerBinding(buf, I.Var(off, "int64"), pointee, volatile=t.volatile)
             elif isinstance(t, A.Vector):
-                lanes = tuple(lifter.names.fresh(f"{p.name}_{_LANES[k]}") for k in range(t.lanes))
+                lanes = tuple(lifter.names.fresh(f"{p.name}_{lane_name(t, k)}") for k in range(t.lanes))
                 params += [I.MacroParam(lane, "scalar", t.elem) for lane in lanes]
                 lifter.bindings[p.decl] = VectorBinding(lanes, t.elem, False)
             elif isinstance(t, A.Struct):
@@ -1439,7 +1463,7 @@ def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
                         params.append(I.MacroParam(arg, "scalar", ft.dtype))
                         leaves[path] = ScalarBinding(arg, ft.dtype, False)
                     elif isinstance(ft, A.Vector):
-                        lanes = tuple(lifter.names.fresh(f"{stem}_{_LANES[k]}") for k in range(ft.lanes))
+                        lanes = tuple(lifter.names.fresh(f"{stem}_{lane_name(ft, k)}") for k in range(ft.lanes))
                         params += [I.MacroParam(lane, "scalar", ft.elem) for lane in lanes]
                         leaves[path] = VectorBinding(lanes, ft.elem, False)
                     else:

@@ -141,9 +141,13 @@ def ctype(t: ci.Type, building: frozenset[str] = frozenset()) -> A.CType:
 
 def _struct_type(t: ci.Type, building: frozenset[str]) -> A.Struct | None:
     """A record of plain data as a Struct, its fields with clang's layout; None for what the lift does
-    not flatten (a union, base classes, virtual functions, bit-fields, no field at all)."""
+    not flatten (a union of several members, base classes, virtual functions, bit-fields, no field at
+    all)."""
     decl = t.get_declaration()
-    if decl.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or t.spelling in building:
+    # a union of one member is that member's struct (`union benchtype { uint64_t data; }`); a union of
+    # several is type punning, not flattened
+    one_member_union = decl.kind == K.UNION_DECL and len(list(t.get_fields())) == 1
+    if (decl.kind not in (K.STRUCT_DECL, K.CLASS_DECL) and not one_member_union) or t.spelling in building:
         return None
     if any(ch.kind == K.CXX_BASE_SPECIFIER or (ch.kind == K.CXX_METHOD and ch.is_virtual_method())
            for ch in decl.get_children()):
@@ -577,6 +581,9 @@ class _Builder:
                 # two apart): zero. Value-initialisation zeroes the bits; default-initialisation leaves them
                 # indeterminate, and zero is one of the values an indeterminate object may hold
                 return A.FloatLit(0.0, t, loc) if t.dtype.startswith(("float", "bfloat")) else A.IntLit(0, t, loc)
+            if len(args) == 1 and (ref.is_copy_constructor() or ref.is_move_constructor()) and \
+                    ref.is_default_method():
+                return A.Cast(args[0], t, False, loc)  # `Point p = pts[i];`: the implicit copy, field by field
             if self.user_code(ref):  # a user's constructor runs its own code: `Scaled(x)` is not a cast
                 return A.UnsupportedExpr(f"constructor of '{_qualified(ref.semantic_parent)}'", t, loc, "C2T1207")
             if len(args) == 1:
@@ -584,7 +591,11 @@ class _Builder:
             return A.Call(f"{name}::constructor", args, t, loc)
         user_function = ref is not None and (self.user_code(ref) or _lifted_from_body(ref)) and ref.kind in (
             K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION) and not _in_namespace(ref, "cooperative_groups")
-        if name.startswith("operator") and ref is not None and not user_function:
+        implicit_copy = ref is not None and ref.kind == K.CXX_METHOD and name == "operator=" and \
+            ref.is_default_method() and (ref.is_copy_assignment_operator_method() or
+                                         ref.is_move_assignment_operator_method())
+        if name.startswith("operator") and ref is not None and (not user_function or implicit_copy):
+            # (`out[i] = p;` of a user's struct: its implicit copy assignment copies field by field)
             return self._operator_call(c, ref, name[len("operator"):].strip(), args, t, loc)
         if ref is not None and ref.kind in (K.CXX_METHOD, K.FUNCTION_DECL) and _in_namespace(ref, "cooperative_groups"):
             # cooperative groups: `tile.shfl_down(v, 1)` -> Call("cooperative_groups::shfl_down", (tile, v, 1))

@@ -29,9 +29,17 @@ class Pointer:
 
 @dataclass(frozen=True, slots=True)
 class Vector:
-    """CUDA vector struct such as float4: `elem` dtype, `lanes` components named x, y, z, w."""
+    """CUDA vector struct such as float4: `elem` dtype, `lanes` components named x, y, z, w; or a user's
+    struct of one scalar type seen as the vector it is laid out as (lift/struct_lanes.py), its lanes
+    named by its fields (`struct Point { float x, y, z; }`: names ("x", "y", "z"))."""
     elem: str
     lanes: int
+    names: tuple[str, ...] = ()
+
+    def lane(self, name: str) -> int:
+        """The index of the lane called `name` (-1 if none)."""
+        return self.names.index(name) if name in self.names else "xyzw"[: self.lanes].find(name) if not \
+            self.names else -1
 
 
 @dataclass(frozen=True, slots=True)

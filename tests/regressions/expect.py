@@ -5,6 +5,8 @@ A case is `cases/<name>.cu` with its launch spec `cases/<name>.toml` (docs/launc
 
     // EXPECT: row_norm pass          parity (CPU SIMT runtime vs TileLang's C back end) passes
     // EXPECT: scale_bf refused C2T1101   not converted, with this diagnostic code
+    // EXPECT: user_half converted       converted; parity cannot run it (say why beside it: the CPU
+                                         runtime cannot build the original), so another test checks it
 
 Headers a case includes live in `cases/inc/`.
 `tests/regressions/test_regressions.py` checks every case both raised and with `--no-raise`; a case
@@ -19,14 +21,14 @@ from pathlib import Path
 
 CASES = Path(__file__).resolve().parent / "cases"
 # the kernel name may hold spaces (`k<float, true, Kind::Shared>`): it runs up to the outcome word
-_EXPECT = re.compile(r"//\s*EXPECT:\s*(.+?)\s+(pass|refused)(?:\s+(C2T\d{4}))?\s*$")
+_EXPECT = re.compile(r"//\s*EXPECT:\s*(.+?)\s+(pass|refused|converted)(?:\s+(C2T\d{4}))?\s*$")
 
 
 @dataclass(frozen=True)
 class Expectation:
     case: str  # file stem
     kernel: str  # CUDA name (with template arguments for instances)
-    outcome: str  # "pass" | "refused"
+    outcome: str  # "pass" | "refused" | "converted"
     code: str | None  # the diagnostic code a refusal must carry
 
 

@@ -1,0 +1,36 @@
+// RUN: %cuda2tile convert %s -o - --quiet | %filecheck %s
+// Structs whose fields are all of one scalar type are the vectors they are laid out as
+// (lift/struct_lanes.py): a buffer of them holds N scalars per element, a local one is N locals.
+#include <cuda_runtime.h>
+
+struct Rgb { unsigned char r, g, b; };
+union Word { unsigned long long bits; };
+struct Mixed { int id; float weight; };
+
+// (the refused kernel's note comes first in the module)
+// CHECK: # pick (struct_lanes.cu:{{[0-9]+}}): not converted, C2T1207: {{.*}}parameter 'items' has unsupported type 'const Mixed*'
+// CHECK-LABEL: def gray(
+__global__ void gray(int n, const Rgb* pixels, Rgb* out, Word* words)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    Rgb p = pixels[i];
+    // CHECK: p_r = pixels[i * 3]
+    // CHECK: p_g = pixels[i * 3 + 1]
+    // CHECK: p_b = pixels[i * 3 + 2]
+    unsigned char y = (unsigned char)((p.r * 77 + p.g * 150 + p.b * 29) >> 8);
+    out[i].g = y;
+    // CHECK: out[i * 3 + 1] = y
+    out[i].r = out[i].b = y;
+    words[i].bits ^= 0xffull << (8 * (i & 7));
+    // CHECK: out[i * 3 + 2] = y
+    // CHECK: out[i * 3] = out[i * 3 + 2]
+    // CHECK: words[i] = T.reinterpret(T.reinterpret(words[i], "uint64") ^ T.uint64(255) << T.cast(8 * (i & 7), "uint64"), "int64")
+}
+
+// A struct of mixed types in memory is refused where it is read, with the reason.
+__global__ void pick(int n, const Mixed* items, float* w)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) w[i] = items[i].weight;
+}
