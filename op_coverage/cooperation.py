@@ -27,9 +27,15 @@ COOPERATION: list[Construct] = [
         "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
         "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync", "__lanemask_lt", "__lanemask_le",
         "__lanemask_eq")],
-    *[Construct(cuda=n, category="warp", status=U, code=_COOP, effort="high",
-                note="pre-CUDA 9 warp op without a mask: use the _sync form") for n in (
-        "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor", "__any", "__all", "__ballot")],
+    *[Construct(cuda=n, category="warp", status=Status.SUPPORTED, tilelang=f"as {n}_sync with the full mask",
+                tests=("tests/translation/legacy_warp_ops.cu", "corpus/cooperative/warp_shuffle.cu"),
+                note="the pre-CUDA 9 form (no mask) exchanges among the active lanes, and a read of an inactive "
+                     "lane is undefined: the whole-warp exchange gives every active lane what CUDA gives it")
+      for n in ("__shfl", "__shfl_up", "__shfl_down", "__shfl_xor")],
+    *[Construct(cuda=n, category="warp", status=U, code=_COOP, effort="medium",
+                note="the pre-CUDA 9 vote counts only the active lanes (a vote inside a branch sees fewer): use "
+                     "the _sync form with the full mask where every lane takes part") for n in (
+        "__any", "__all", "__ballot")],
     # lifted as the block and warp primitives they are built on (tests/translation/cooperative_groups.cu)
     *[Construct(cuda=f"cooperative_groups::{n}", category="cooperative-groups", status=Status.SUPPORTED,
                 tilelang=tl, note=note, aliases=(n,), tests=_CG_TESTS) for n, tl, note in (

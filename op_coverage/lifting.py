@@ -58,6 +58,11 @@ class WarpOp:
     node: str  # "shuffle" | "vote"
     kind: str  # the node's kind: shuffle "idx", "up", "down", "xor"; vote "ballot", "any", "all"
     dtype: str = ""  # a vote's result dtype
+    # the pre-CUDA 9 shuffles have no mask argument (`__shfl_down(v, 1)`): they exchange among the
+    # active lanes, and reading an inactive lane gives an undefined value, so the exchange the lift
+    # builds for the whole warp gives every active lane what CUDA gives it. (The pre-CUDA 9 votes count
+    # only the active lanes: not lifted.)
+    masked: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,6 +144,10 @@ WARP_OP_RECORDS: tuple[WarpOp, ...] = (
     WarpOp(cuda="__ballot_sync", node="vote", kind="ballot", dtype="uint32"),
     WarpOp(cuda="__any_sync", node="vote", kind="any", dtype="int32"),
     WarpOp(cuda="__all_sync", node="vote", kind="all", dtype="int32"),
+    WarpOp(cuda="__shfl", node="shuffle", kind="idx", masked=False),
+    WarpOp(cuda="__shfl_up", node="shuffle", kind="up", masked=False),
+    WarpOp(cuda="__shfl_down", node="shuffle", kind="down", masked=False),
+    WarpOp(cuda="__shfl_xor", node="shuffle", kind="xor", masked=False),
 )
 
 # Any other call spelled `atomic...` is an atomic the lift does not know (C2T1205).

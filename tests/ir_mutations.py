@@ -450,3 +450,24 @@ def struct_lanes_swapped(kernel: I.Kernel, buffer: str, first: int = 1, second: 
     mutated = replace(kernel, body=map_exprs(kernel.body, fn), macros=map_exprs(kernel.macros, fn))
     assert done, f"no load of lane {first} or {second} of '{buffer}'"
     return mutated
+
+
+def shuffle_offset_one_short(kernel: I.Kernel) -> I.Kernel:
+    """Every lowered warp shuffle by an offset (`__shfl_down(v, offset)`, the exchange read
+    `warp_exchange[tx + offset]`) reads one lane closer (`tx + offset - 1`): an off-by-one in the
+    arguments of a shuffle. (Reads stay inside the block: the offset is at least 1.)"""
+    done = []
+
+    def fn(n):
+        if isinstance(n, I.Load) and n.buffer.startswith("warp_exchange") and isinstance(n.index, I.Binary) and \
+                n.index.op == "add" and (isinstance(n.index.rhs, I.Var) or
+                                         (isinstance(n.index.rhs, I.Const) and n.index.rhs.value >= 1)):
+            done.append(n)
+            rhs = n.index.rhs
+            shorter = I.Binary("sub", rhs, I.Const(1, rhs.dtype), rhs.dtype)
+            return replace(n, index=replace(n.index, rhs=shorter))
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, fn), macros=map_exprs(kernel.macros, fn))
+    assert done, "no warp exchange read at an offset"
+    return mutated

@@ -8,7 +8,7 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import (cas_swaps_in_the_expected_bits, half_bits_as_values, struct_lanes_swapped, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
+from ir_mutations import (cas_swaps_in_the_expected_bits, half_bits_as_values, shuffle_offset_one_short, struct_lanes_swapped, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
                           freeze_first_pointer_step,
                           functor_call_returns_its_operand, invert_null_flags, loosen_first_float_class,
                           perturb_first_store, read_sibling_field, write_back_lost, zero_first_initialiser)
@@ -231,3 +231,16 @@ def test_struct_fields_numbered_wrongly_are_caught(tmp_path):
                                      tmp_path / "mutant.py"))
     result = check_kernel(cu, mutant, spec, "misc/point_structs.cu")
     assert {c.name for c in result.comparisons if not c.ok} == {"out", "dist"}, result.describe()
+
+
+@pytest.mark.slow
+def test_legacy_shuffle_offset_one_short_is_caught(tmp_path):
+    """The pre-CUDA 9 `__shfl_down(v, offset)` reading one lane short: the warp sums come out wrong."""
+    cu = CORPUS / "cooperative/warp_shuffle.cu"
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "legacy_warp_sum")
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, "legacy_warp_sum", None, tmp_path / "ok.py")), spec,
+                           "cooperative/warp_shuffle.cu")
+    assert healthy.ok, healthy.describe()
+    mutant = load_module(emit_mutant(cu, "legacy_warp_sum", shuffle_offset_one_short, tmp_path / "mutant.py"))
+    result = check_kernel(cu, mutant, spec, "cooperative/warp_shuffle.cu")
+    assert {c.name for c in result.comparisons if not c.ok} == {"sums", "y"}, result.describe()

@@ -5,6 +5,8 @@
 //   warp_broadcast_lane  lane / warp arithmetic (% 32, & 31, >> 5) and
 //                        __shfl_sync from lane 0 and from a computed lane
 //   ballot_vote          __ballot_sync counted with __popc, __any_sync, __all_sync
+//   legacy_warp_sum      the pre-CUDA 9 spellings older samples use (no mask): an int warp sum with
+//                        __shfl_down, broadcast back with __shfl, inside a branch some lanes skip
 // Threads past n take part in every shuffle and vote with a neutral value;
 // only their stores are skipped.
 #include <cuda_runtime.h>
@@ -89,6 +91,22 @@ __global__ void ballot_vote(int n, float lo, float hi, const float* x, unsigned 
         counts[w] = __popc(ballot);
         any_hi[w] = any ? 1 : 0;
         all_lo[w] = all ? 1 : 0;
+    }
+}
+
+// per warp: the sum of x (ints, exact) at lane 0; every lane of the first half of each block adds it to
+// its element through __shfl (exchanges among the lanes of that branch only, as CUDA 8 defines them)
+__global__ void legacy_warp_sum(int n, const int* x, int* sums, int* y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int v = i < n ? x[i] : 0;
+    for (int offset = warpSize / 2; offset > 0; offset /= 2)
+        v += __shfl_down(v, offset);
+    if (threadIdx.x % 32 == 0) sums[i / 32] = v;
+    if (threadIdx.x < 64) {
+        int total = __shfl(v, 0);
+        int next = __shfl_down(i < n ? x[i] : 0, 1, 16);
+        if (i < n) y[i] = x[i] + total + (threadIdx.x % 16 == 15 ? 0 : next);
     }
 }
 

@@ -73,3 +73,23 @@ def ballot_vote(n, lo, hi, x, masks, counts, any_hi, all_lo):
             "counts": p_hi.sum(axis=1).astype(np.int32),
             "any_hi": p_hi.any(axis=1).astype(np.int32),
             "all_lo": p_lo.all(axis=1).astype(np.int32)}
+
+
+def legacy_warp_sum(n, x, sums, y):
+    nw = sums.shape[0]
+    lanes = np.zeros(nw * 32, dtype=np.int64)
+    lanes[:n] = x[:n]
+    total = lanes.reshape(nw, 32).copy()
+    for off in (16, 8, 4, 2, 1):  # lane 0 of each warp ends with the warp's sum
+        other = total.copy()
+        other[:, :32 - off] = total[:, off:]
+        total = total + other
+    out = y.copy()
+    idx = np.arange(n)
+    first_half = idx % 128 < 64
+    warp_total = total[idx // 32, 0]
+    # lane l of a 16-wide segment reads lane l + 1 of the same segment; lane 15 adds nothing
+    nxt = np.where(idx + 1 < n, lanes[np.minimum(idx + 1, nw * 32 - 1)], 0)
+    nxt = np.where(idx % 16 == 15, 0, nxt)
+    out[first_half] = (x[:n] + warp_total + nxt)[first_half]
+    return {"sums": total[:, 0].astype(np.int32), "y": out.astype(np.int32)}

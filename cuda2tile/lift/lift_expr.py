@@ -856,7 +856,7 @@ class ExprLifter:
             return self.shuffle(e)
         if warp is not None:
             self.check_full_mask(e)
-            pred = self.condition(e.args[1])
+            pred = self.condition(e.args[1 if warp.masked else 0])
             return I.WarpVote(warp.kind, pred, warp.dtype)
         if name in lifting.CONSTANT_CALLS:
             constant = lifting.CONSTANT_CALLS[name]
@@ -941,7 +941,11 @@ class ExprLifter:
     def check_full_mask(self, e: A.Call) -> None:
         """Warp operations are lifted for the whole warp only: the mask must be provably 0xffffffff,
         written out or held in a local that is never reassigned (`const unsigned FULL = ~0u;`). A mask
-        that is reassigned or computed from threadIdx is refused, even when it happens to be full."""
+        that is reassigned or computed from threadIdx is refused, even when it happens to be full.
+        The pre-CUDA 9 forms (`__shfl_down(v, 1)`) have none: the active lanes, the whole warp here."""
+        warp = lifting.WARP_OPS.get(e.callee)
+        if warp is not None and not warp.masked:
+            return
         mask = e.args[0] if e.args else None
         if isinstance(mask, A.Call) and mask.callee in lifting.CONSTANT_CALLS and \
                 lifting.CONSTANT_CALLS[mask.callee].value == 0xFFFFFFFF:
@@ -973,12 +977,13 @@ class ExprLifter:
 
     def shuffle(self, e: A.Call) -> I.Expr:
         self.check_full_mask(e)
-        if len(e.args) < 3:
+        args = e.args if lifting.WARP_OPS[e.callee].masked else (None,) + e.args  # (mask, value, lane, width)
+        if len(args) < 3:
             raise LiftError("C2T1202", f"'{e.callee}' needs mask, value and lane arguments", e.loc)
         dtype = self.dtype_of(e)
-        value = cast(self.value(e.args[1]), dtype)
-        arg = cast(self.value(e.args[2]), "int32")
-        width = cast(self.value(e.args[3]), "int32") if len(e.args) > 3 else I.Const(32, "int32")
+        value = cast(self.value(args[1]), dtype)
+        arg = cast(self.value(args[2]), "int32")
+        width = cast(self.value(args[3]), "int32") if len(args) > 3 else I.Const(32, "int32")
         return I.WarpShuffle(lifting.WARP_OPS[e.callee].kind, value, arg, width, dtype)
 
     def atomic(self, e: A.Call, want_value: bool) -> I.Expr:
