@@ -1410,6 +1410,10 @@ def _check_arity(fn: A.Function, call: A.Call) -> None:
     """One argument per parameter, or the call is refused: `zip` would drop the extra arguments of a
     variadic `__device__ int first(int n, ...)` called as `first(1, a, b)` (default arguments come from
     clang as arguments of their own, so they always match)."""
+    body = fn.body.body if isinstance(fn.body, A.Block) else ()
+    if len(body) == 1 and isinstance(body[0], A.UnsupportedStmt) and body[0].code == "C2T9001":
+        # the function could not be read (parse/build_ast.py's error boundary kept only its name)
+        raise LiftError("C2T9001", f"'{fn.name}' called here: {body[0].what}", call.loc)
     if len(call.args) != len(fn.params):
         raise LiftError("C2T1202", f"call to '{fn.name}' with {len(call.args)} arguments for {len(fn.params)} "
                                    "parameters (a variadic function)", call.loc)

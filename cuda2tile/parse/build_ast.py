@@ -1278,8 +1278,8 @@ def _contained(builder: _Builder, c: ci.Cursor, is_kernel: bool, failures: list[
         failures.append(traceback.format_exc())
         loc = builder.loc(c)
         name = c.spelling
-        with contextlib.suppress(Exception):
-            name = builder.function_name(c)
+        with contextlib.suppress(Exception):  # the name calls use: a __device__ function's may be qualified
+            name = builder.function_name(c) if is_kernel else builder.device_function_name(c)
         refusal = A.UnsupportedStmt(f"internal error while reading '{c.spelling}': {type(err).__name__}", loc,
                                     "C2T9001")
         return A.Function(name, (), A.Void(), A.Block((refusal,), loc), loc, is_kernel,

@@ -220,3 +220,23 @@ def test_device_code_clang_could_not_give_is_refused_without_the_error_attributi
     assert status["sound"].status == "converted"
     assert status[kernel].status == "unsupported", f"def {kernel}" in text
     assert [d.code for d in status[kernel].diagnostics] == [code], status[kernel].diagnostics
+
+
+def test_an_internal_error_in_a_called_member_function_reaches_its_kernel_as_one(tmp_path, monkeypatch):
+    """The refused stand-in of a `__device__` member function keeps the name its calls use
+    (`Combine::operator()`, not `operator()`): its kernel reports C2T9001, not a missing definition."""
+    src = tmp_path / "member.cu"
+    src.write_text("struct Combine { __device__ float operator()(float a, float b) const { return a + b; } };\n"
+                   "__global__ void use(float* x) { x[threadIdx.x] = Combine()(x[threadIdx.x], 1.0f); }\n")
+    real = build_ast._Builder.function
+
+    def failing(self, c, is_kernel):
+        if not is_kernel:
+            raise RuntimeError("planted")
+        return real(self, c, is_kernel)
+
+    monkeypatch.setattr(build_ast._Builder, "function", failing)
+    result, _ = convert_source(str(src), "member.cu")
+    kernel, = result.kernels
+    assert [d.code for d in kernel.diagnostics] == ["C2T9001"], [d.message for d in kernel.diagnostics]
+    assert "internal error while reading 'operator()'" in kernel.diagnostics[0].message
