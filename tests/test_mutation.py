@@ -219,18 +219,19 @@ def test_half_bits_read_as_values_is_caught(tmp_path):
 
 
 @pytest.mark.slow
-def test_struct_fields_numbered_wrongly_are_caught(tmp_path):
-    """A buffer of `struct Point3 { float x, y, z; }` read with fields y and z exchanged: the distances
-    and the mirrored points both come out wrong."""
+@pytest.mark.parametrize("name,buffer,outputs", [("centre_points", "pts", {"out", "dist"}),
+                                                 ("swap_pairs", "a", {"pts"})])
+def test_struct_fields_numbered_wrongly_are_caught(name, buffer, outputs, tmp_path):
+    """A buffer of `struct Point3 { float x, y, z; }` read with fields y and z exchanged (in the kernel, or
+    through `a->y` in the swap helper): the distances and points come out wrong."""
     cu = CORPUS / "misc/point_structs.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "centre_points")
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, "centre_points", None, tmp_path / "ok.py")), spec,
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec,
                            "misc/point_structs.cu")
     assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, "centre_points", lambda k: struct_lanes_swapped(k, "pts"),
-                                     tmp_path / "mutant.py"))
+    mutant = load_module(emit_mutant(cu, name, lambda k: struct_lanes_swapped(k, buffer), tmp_path / "mutant.py"))
     result = check_kernel(cu, mutant, spec, "misc/point_structs.cu")
-    assert {c.name for c in result.comparisons if not c.ok} == {"out", "dist"}, result.describe()
+    assert {c.name for c in result.comparisons if not c.ok} == outputs, result.describe()
 
 
 @pytest.mark.slow

@@ -6,6 +6,8 @@
 //                   value and by reference, the origin a by-value kernel parameter
 //   xorshift_slots  a one-member union of 64-bit words (`union Slot { unsigned long long data; }`),
 //                   a grid-stride loop updating `t[i].data` through a local copy
+//   swap_pairs      fields reached through pointers (`a->x = b->x`) in a swap helper, applied to
+//                   elements of the buffer and of a local array of structs
 #include <cuda_runtime.h>
 #include <cstddef>
 
@@ -56,6 +58,37 @@ __global__ void xorshift_slots(size_t n, Slot* t, int rounds)
     }
 }
 
+__device__ void swap_points(Point3* a, Point3* b)
+{
+    Point3 t;
+    t.x = a->x;
+    t.y = a->y;
+    t.z = a->z;
+    a->x = b->x;
+    a->y = b->y;
+    a->z = b->z;
+    *b = t;
+}
+
+// pts[2k] and pts[2k + 1] exchanged; a local pair rotated the same way adds (k, -k, 2k) to the first
+__global__ void swap_pairs(int pairs, Point3* pts)
+{
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= pairs) return;
+    swap_points(pts + 2 * k, &pts[2 * k + 1]);
+    Point3 local[2];
+    local[0].x = 0.0f;
+    local[0].y = 0.0f;
+    local[0].z = 0.0f;
+    local[1].x = k;
+    local[1].y = -k;
+    local[1].z = 2 * k;
+    swap_points(&local[0], &local[1]);
+    pts[2 * k].x += local[0].x;
+    pts[2 * k].y += local[0].y;
+    pts[2 * k].z += local[0].z;
+}
+
 int main()
 {
     const int N = 1000;
@@ -69,6 +102,7 @@ int main()
     Point3 origin = {0.5f, -1.0f, 2.0f};
     centre_points<<<(N + 127) / 128, 128>>>(N, origin, pts, out, dist);
     xorshift_slots<<<4, 128>>>(N, slots, 3);
+    swap_pairs<<<(N / 2 + 127) / 128, 128>>>(N / 2, pts);
     cudaDeviceSynchronize();
     cudaFree(pts); cudaFree(out); cudaFree(dist); cudaFree(slots);
     return 0;

@@ -27,3 +27,11 @@ def xorshift_slots(n, t, rounds):
             v ^= (v << 17) & mask
         s[i] = (v + i) & mask
     return {"t": s}
+
+
+def swap_pairs(pairs, pts):
+    p = pts.reshape(pairs, 2, 3).copy()
+    p = p[:, ::-1, :].copy()
+    k = np.arange(pairs, dtype=np.float32)
+    p[:, 0, :] = p[:, 0, :] + np.stack([k, -k, 2 * k], axis=1).astype(np.float32)
+    return {"pts": p.reshape(-1).astype(np.float32)}

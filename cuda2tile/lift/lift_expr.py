@@ -237,6 +237,11 @@ def builtin_node(var: str, axis: str) -> I.Expr:
     return getattr(I, lifting.BUILTIN_VARIABLES[var].ir_node)(axis)
 
 
+def pointee_of(pointer: A.Expr) -> A.Index:
+    """`*p` written as the element it is, `p[0]` (how `p->x` and `*p` are read and written)."""
+    return A.Index(pointer, A.IntLit(0, A.Scalar("int32"), pointer.loc), pointer.type.pointee, pointer.loc)
+
+
 def lane_name(t: A.Vector, k: int) -> str:
     """What lane `k` of a vector is called, for naming its local: x, y, z, w, or a struct's field."""
     return t.names[k] if t.names else _LANES[k]
@@ -802,6 +807,8 @@ class ExprLifter:
     def member(self, e: A.Member) -> I.Expr:
         if is_bits_member(e):
             return I.Bitcast(self.value(e.base), "uint16")
+        if isinstance(e.base.type, A.Pointer) and isinstance(e.base.type.pointee, A.Vector):
+            e = replace(e, base=pointee_of(e.base))  # `a->x`: the member of `*a`
         field = self.field_binding(e)
         if isinstance(field, ScalarBinding):
             return I.Var(field.name, field.dtype)

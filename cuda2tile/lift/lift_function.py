@@ -25,7 +25,7 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, Exp
                                       ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
                                       constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
-                                      is_bits_member, lane_name, view_as)
+                                      is_bits_member, lane_name, pointee_of, view_as)
 from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.conditional_lvalues import conditional_lvalues
 from cuda2tile.lift.struct_lanes import struct_lanes
@@ -685,6 +685,10 @@ class FunctionLifter(ExprLifter):
             return self.assign_binding(through, A.Assign(e.op, target.base, e.value, e.type, e.loc), line)
         if isinstance(target, A.VarRef):
             return self.assign_binding(self.lookup(target), e, line)
+        if isinstance(target, A.Member) and isinstance(target.base.type, A.Pointer) and \
+                isinstance(target.base.type.pointee, A.Vector):
+            target = replace(target, base=pointee_of(target.base))  # `a->x = v;` is `(*a).x = v;`
+            e = replace(e, target=target)
         if isinstance(target, A.Member) and isinstance(target.base.type, A.Vector) and \
                 (isinstance(target.base, A.Index) or (isinstance(target.base, A.UnOp) and target.base.op == "*")):
             # `p[i].x = v;`, `pts[i].y += d;`: the lane's own element of the buffer

@@ -34,3 +34,13 @@ __global__ void pick(int n, const Mixed* items, float* w)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) w[i] = items[i].weight;
 }
+
+// `p->g` is the member of `*p`: read and written as the element's lane.
+// CHECK-LABEL: def brighten(
+__device__ void brighten_one(Rgb* p, unsigned char by) { p->g = p->g + by; }
+// CHECK: p[p_off_local + T.int64(1)] = T.cast(T.cast(p[p_off_local + T.int64(1)], "int32") + T.cast(by_, "int32"), "uint8")
+__global__ void brighten(int n, Rgb* pixels)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) brighten_one(&pixels[i], 10);
+}
