@@ -788,20 +788,19 @@ class _Builder:
         for ch in kids[1].get_children():
             if ch.kind in (K.CASE_STMT, K.DEFAULT_STMT):
                 values: list[A.Expr] | None = []
+                is_default = False
                 inner = ch
                 while inner is not None and inner.kind in (K.CASE_STMT, K.DEFAULT_STMT):
                     parts = list(inner.get_children())
                     if inner.kind == K.DEFAULT_STMT:
-                        values = None if values == [] else values
-                        if values is not None:
-                            return A.UnsupportedStmt("`default` sharing a clause with `case` labels", self.loc(inner),
-                                                     construct=_SWITCH)
+                        is_default = True
                     else:
-                        if values is None:
-                            return A.UnsupportedStmt("`default` sharing a clause with `case` labels", self.loc(inner),
-                                                     construct=_SWITCH)
                         values.append(self.expr(parts[0]))
                     inner = parts[-1] if parts and (inner.kind == K.DEFAULT_STMT or len(parts) > 1) else None
+                if is_default:
+                    # `case 0: default:` runs for 0 and for every value no other clause names; no other clause
+                    # names 0 (case values are distinct), so it is the default clause
+                    values = None
                 if clauses and not _ends_clause(clauses[-1][1]):
                     return A.UnsupportedStmt("switch clause falling through into the next one", self.loc(ch),
                                              construct=_SWITCH)

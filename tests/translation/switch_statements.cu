@@ -47,3 +47,25 @@ __global__ void breaks_early(const int* m, float* y) {
 // CHECK-NEXT:                 break
 // CHECK:          else:
 // CHECK:              v = T.float32(-1.0)
+
+// `case` labels on the default clause change nothing: it runs for every value no other clause names.
+// CHECK-LABEL: def shared_default(
+__global__ void shared_default(int n, const int* mode, int* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int r;
+    switch (mode[i]) {
+        case 1: r = 10; break;
+        case 0:
+        default: r = -1; break;
+        case 2: r = 20; break;
+    }
+    // CHECK: if switch_on == 1:
+    // CHECK-NEXT: r = 10
+    // CHECK: if switch_on == 2:
+    // CHECK-NEXT: r = 20
+    // CHECK-NEXT: else:
+    // CHECK-NEXT: r = -1
+    out[i] = r;
+}
