@@ -144,18 +144,24 @@ def test_float_class_loosened_is_caught(tmp_path):
     assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
 
 
+def _failing_outputs(source: str, name: str, mutation, tmp_path) -> set[str]:
+    """Check corpus kernel `name` of `source` faithful (it must pass) and mutated by `mutation`; the
+    names of the outputs the mutant gets wrong."""
+    cu = CORPUS / source
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec, source)
+    assert healthy.ok, healthy.describe()
+    result = check_kernel(cu, load_module(emit_mutant(cu, name, mutation, tmp_path / "mutant.py")), spec, source)
+    assert all(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+    return {c.name for c in result.comparisons if not c.ok}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["half_masked_copy", "half_masked_copy_nomask"])
 def test_wide_copy_short_by_one_is_caught(name, tmp_path):
     """`*((float2*)dst) = *((float2*)src)` over `__half*` moves four elements; a conversion that copies
     three leaves every fourth element of the output stale."""
-    cu = CORPUS / "types/half_io.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec, "types/half_io.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, name, drop_last_lane_of_wide_copies, tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "types/half_io.cu")
-    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+    assert _failing_outputs("types/half_io.cu", name, drop_last_lane_of_wide_copies, tmp_path)
 
 
 @pytest.mark.slow
@@ -166,56 +172,28 @@ def test_cas_on_bits_that_swaps_nothing_is_caught(name, outputs, tmp_path):
     `(unsigned long long*)`, an int64 max) and `subword_atomics` (bytes and shorts, on the 32-bit word
     holding them): a conversion whose CAS writes back the bits it expected leaves every segment at its
     initial value."""
-    cu = CORPUS / "cooperative/atomic_cas.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec,
-                           "cooperative/atomic_cas.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, name, cas_swaps_in_the_expected_bits, tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "cooperative/atomic_cas.cu")
-    bad = {c.name for c in result.comparisons if not c.ok}
-    assert outputs <= bad, result.describe()
+    assert outputs <= _failing_outputs("cooperative/atomic_cas.cu", name, cas_swaps_in_the_expected_bits, tmp_path)
 
 
 @pytest.mark.slow
 def test_sincos_halves_confused_is_caught(tmp_path):
     """`sincosf(angle, &s, &c)` lifted with the sine in both slots rotates every pair wrongly."""
-    cu = CORPUS / "elementwise/transcendental.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "rotate_pairs")
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, "rotate_pairs", None, tmp_path / "ok.py")), spec,
-                           "elementwise/transcendental.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, "rotate_pairs", sine_for_cosine, tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "elementwise/transcendental.cu")
-    assert {"x", "sc"} <= {c.name for c in result.comparisons if not c.ok}, result.describe()
+    assert {"x", "sc"} <= _failing_outputs("elementwise/transcendental.cu", "rotate_pairs", sine_for_cosine, tmp_path)
 
 
 @pytest.mark.slow
 def test_switch_clauses_exchanged_are_caught(tmp_path):
     """`switch (labels[i] & 7)` lifted as an if chain; with its first clause's branches exchanged, the
     elements labelled TOP/BOTTOM take the other clauses' values."""
-    cu = CORPUS / "misc/search_and_chains.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "border_switch")
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, "border_switch", None, tmp_path / "ok.py")), spec,
-                           "misc/search_and_chains.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, "border_switch", swap_first_if_with_else, tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "misc/search_and_chains.cu")
-    assert not result.ok and any(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+    assert _failing_outputs("misc/search_and_chains.cu", "border_switch", swap_first_if_with_else, tmp_path)
 
 
 @pytest.mark.slow
 def test_half_bits_read_as_values_is_caught(tmp_path):
     """A CAS loop on the word holding a __half, with the element's bits converted as a value instead of
     reinterpreted (`__ushort_as_half`, `__half_as_ushort`): the maxima come out wrong."""
-    cu = CORPUS / "cooperative/half_word_atomics.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "half_segment_max")
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, "half_segment_max", None, tmp_path / "ok.py")), spec,
-                           "cooperative/half_word_atomics.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, "half_segment_max", half_bits_as_values, tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "cooperative/half_word_atomics.cu")
-    assert {c.name for c in result.comparisons if not c.ok} == {"top"}, result.describe()
+    failing = _failing_outputs("cooperative/half_word_atomics.cu", "half_segment_max", half_bits_as_values, tmp_path)
+    assert failing == {"top"}
 
 
 @pytest.mark.slow
@@ -224,24 +202,12 @@ def test_half_bits_read_as_values_is_caught(tmp_path):
 def test_struct_fields_numbered_wrongly_are_caught(name, buffer, outputs, tmp_path):
     """A buffer of `struct Point3 { float x, y, z; }` read with fields y and z exchanged (in the kernel, or
     through `a->y` in the swap helper): the distances and points come out wrong."""
-    cu = CORPUS / "misc/point_structs.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec,
-                           "misc/point_structs.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, name, lambda k: struct_lanes_swapped(k, buffer), tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "misc/point_structs.cu")
-    assert {c.name for c in result.comparisons if not c.ok} == outputs, result.describe()
+    failing = _failing_outputs("misc/point_structs.cu", name, lambda k: struct_lanes_swapped(k, buffer), tmp_path)
+    assert failing == outputs
 
 
 @pytest.mark.slow
 def test_legacy_shuffle_offset_one_short_is_caught(tmp_path):
     """The pre-CUDA 9 `__shfl_down(v, offset)` reading one lane short: the warp sums come out wrong."""
-    cu = CORPUS / "cooperative/warp_shuffle.cu"
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == "legacy_warp_sum")
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, "legacy_warp_sum", None, tmp_path / "ok.py")), spec,
-                           "cooperative/warp_shuffle.cu")
-    assert healthy.ok, healthy.describe()
-    mutant = load_module(emit_mutant(cu, "legacy_warp_sum", shuffle_offset_one_short, tmp_path / "mutant.py"))
-    result = check_kernel(cu, mutant, spec, "cooperative/warp_shuffle.cu")
-    assert {c.name for c in result.comparisons if not c.ok} == {"sums", "y"}, result.describe()
+    failing = _failing_outputs("cooperative/warp_shuffle.cu", "legacy_warp_sum", shuffle_offset_one_short, tmp_path)
+    assert failing == {"sums", "y"}
