@@ -121,8 +121,9 @@ LANGUAGE: list[Construct] = [
               tests=("tests/translation/struct_lanes.cu", "corpus/misc/point_structs.cu"),
               note="a local, element or __device__ parameter of a struct whose fields are all of one scalar type "
                    "(`struct Point3 { float x, y, z; }`: no padding) is read and written field by field, copied "
-                   "whole, passed by value or reference (lift/struct_lanes.py); a struct of mixed types as a "
-                   "local or value is refused: scalarise it by hand"),
+                   "whole, passed by value or reference, returned by a __device__ function (lifted into its "
+                   "caller, one `return` at its end) (lift/struct_lanes.py); a struct of mixed types as a local "
+                   "or value is refused: scalarise it by hand"),
     Construct(cuda="functor struct", category="type", status=S,
               aliases=("stateless struct",),
               tilelang="nothing for the object; each member function called is a macro of its own",

@@ -198,10 +198,10 @@ def test_half_bits_read_as_values_is_caught(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name,buffer,outputs", [("centre_points", "pts", {"out", "dist"}),
-                                                 ("swap_pairs", "a", {"pts"})])
+                                                 ("swap_pairs", "a", {"pts"}), ("reflect_rays", "dirs", {"out"})])
 def test_struct_fields_numbered_wrongly_are_caught(name, buffer, outputs, tmp_path):
-    """A buffer of `struct Point3 { float x, y, z; }` read with fields y and z exchanged (in the kernel, or
-    through `a->y` in the swap helper): the distances and points come out wrong."""
+    """A buffer of `struct Point3 { float x, y, z; }` (or float3) read with fields y and z exchanged (in the
+    kernel, through `a->y` in the swap helper, into float3-returning helpers): the results come out wrong."""
     failing = _failing_outputs("misc/point_structs.cu", name, lambda k: struct_lanes_swapped(k, buffer), tmp_path)
     assert failing == outputs
 

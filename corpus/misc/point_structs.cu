@@ -8,6 +8,8 @@
 //                   a grid-stride loop updating `t[i].data` through a local copy
 //   swap_pairs      fields reached through pointers (`a->x = b->x`) in a swap helper, applied to
 //                   elements of the buffer and of a local array of structs
+//   reflect_rays    helper_math.h-style vector arithmetic: user operators on float3, functions
+//                   returning float3 and Point3, calls nested in calls
 #include <cuda_runtime.h>
 #include <cstddef>
 
@@ -87,6 +89,35 @@ __global__ void swap_pairs(int pairs, Point3* pts)
     pts[2 * k].x += local[0].x;
     pts[2 * k].y += local[0].y;
     pts[2 * k].z += local[0].z;
+}
+
+inline __device__ float3 operator+(float3 a, float3 b) { return make_float3(a.x + b.x, a.y + b.y, a.z + b.z); }
+inline __device__ float3 operator-(float3 a, float3 b) { return make_float3(a.x - b.x, a.y - b.y, a.z - b.z); }
+inline __device__ float3 operator*(float3 a, float s) { return make_float3(a.x * s, a.y * s, a.z * s); }
+inline __device__ float dot3(float3 a, float3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+__device__ float3 normalized(float3 v)
+{
+    float inv = rsqrtf(dot3(v, v));
+    return v * inv;
+}
+
+__device__ Point3 as_point(float3 v)
+{
+    Point3 p;
+    p.x = v.x;
+    p.y = v.y;
+    p.z = v.z;
+    return p;
+}
+
+// each ray direction reflected about the unit normal n: d - 2 (d . n) n, written as a Point3
+__global__ void reflect_rays(int n, const float3* dirs, const float3* normals, Point3* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    float3 unit = normalized(normals[i]);
+    out[i] = as_point(dirs[i] - unit * (2.0f * dot3(dirs[i], unit)));
 }
 
 int main()

@@ -35,3 +35,13 @@ def swap_pairs(pairs, pts):
     k = np.arange(pairs, dtype=np.float32)
     p[:, 0, :] = p[:, 0, :] + np.stack([k, -k, 2 * k], axis=1).astype(np.float32)
     return {"pts": p.reshape(-1).astype(np.float32)}
+
+
+def reflect_rays(n, dirs, normals, out):
+    d = dirs[: 3 * n].reshape(n, 3).astype(np.float64)
+    m = normals[: 3 * n].reshape(n, 3).astype(np.float64)
+    unit = m / np.sqrt((m * m).sum(axis=1, keepdims=True))
+    r = d - unit * (2.0 * (d * unit).sum(axis=1, keepdims=True))
+    o = out.copy()
+    o[: 3 * n] = r.reshape(-1).astype(np.float32)
+    return {"out": o}

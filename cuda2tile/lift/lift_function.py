@@ -343,6 +343,7 @@ class FunctionLifter(ExprLifter):
         self.loop_depth = 0
         self.prologue: list[I.Stmt] = []  # copies of parameters the function modifies
         self.inlined = False  # a synchronising __device__ function lifted into its caller's body
+        self.vector_result: tuple[str, ...] = ()  # inlined and returning a vector: the caller's result lanes
         self.kernel_scope = fn.is_kernel  # names buffers as the kernel does (the kernel, what it inlines)
         # an inlined function's scalar parameters bound to constants: `WARP_SHFL_XOR(v, m, 32, 0xffffffff)`
         # makes its `__shfl_xor_sync(mask, ...)` a full-warp exchange
@@ -399,6 +400,10 @@ class FunctionLifter(ExprLifter):
             if self.fn.is_kernel:
                 raise LiftError("C2T1202", "kernel returns a value", s.loc)
             hoisted, value = self.hoist_inlined_calls(s.value, line)
+            if self.vector_result:  # the returned vector's lanes, into the caller's result locals
+                lanes = self.vector(value)
+                return hoisted + [I.AssignVar(name, cast(v, self.fn.return_type.elem), line)
+                                  for name, v in zip(self.vector_result, lanes)]
             return hoisted + [I.Return(cast(self.value(value), type_name(self.fn.return_type)), line)]
         if isinstance(s, A.UnsupportedStmt):
             raise LiftError(s.code, f"unsupported statement: {s.what}", s.loc)
@@ -1014,6 +1019,11 @@ class FunctionLifter(ExprLifter):
     def synchronising(self, call: A.Call) -> bool:
         return call.device_function and needs_inlining(call.callee, self.ctx.functions, self.ctx.sync_memo)
 
+    def vector(self, e: A.Expr) -> tuple[I.Expr, ...]:
+        if isinstance(e, _Lifted) and isinstance(e.ir, tuple):  # the lanes an inlined call returned
+            return e.ir
+        return super().vector(e)
+
     def inlined_here(self, call: A.Call) -> bool:
         """Whether a statement-level call is lifted into this body rather than as a `@T.macro`: it
         synchronises, or it writes back to its caller's variables (a macro cannot rebind them)."""
@@ -1021,6 +1031,9 @@ class FunctionLifter(ExprLifter):
             # `T* buf = smem.getPointer();`: a call returning a pointer names a buffer, which the caller
             # binds in place (`returned_pointer`); its `extern __shared__` makes it look synchronising
             return False
+        if isinstance(self.ctx.functions.get(call.callee).return_type if call.device_function and
+                      call.callee in self.ctx.functions else None, A.Vector):
+            return True  # `Point3 d = sub(a, b);`: its lanes are locals of this body (a macro returns one value)
         return self.synchronising(call) or self.writes_back(call) or self.tests_null(call)
 
     def tests_null(self, call: A.Call) -> bool:
@@ -1105,8 +1118,25 @@ class FunctionLifter(ExprLifter):
             raise LiftError("C2T1203", f"no definition of device function '{call.callee}'", call.loc)
         if call.callee in self.ctx.active:
             raise LiftError("C2T1209", f"recursive call to '{call.callee}'", call.loc)
+        if any(self.has_inlined_call(a) for a in call.args):  # `normalize(a + b) * 2.0f`: the inner calls first
+            hoisted, args = [], []
+            for a in call.args:
+                stmts, a = self.hoist_inlined_calls(a, line)
+                hoisted += stmts
+                args.append(a)
+            stmts, result = self.inline_call(replace(call, args=tuple(args)), line)
+            return hoisted + stmts, result
         child = FunctionLifter(fn, self.ctx, self.names)
         child.inlined = True
+        if isinstance(fn.return_type, A.Vector):
+            returns = [n for n in A.walk(fn.body) if isinstance(n, A.Return)]
+            if len(returns) != 1 or not fn.body.body or fn.body.body[-1] is not returns[0]:
+                raise LiftError("C2T1202", f"'{fn.name}' returns a vector or struct from more than its last "
+                                           "statement: write one `return` at its end", call.loc)
+            stem = sanitize(fn.name.split("<")[0])
+            child.vector_result = tuple(self.names.fresh(f"{stem}_result_{lane_name(fn.return_type, k)}")
+                                        for k in range(fn.return_type.lanes))
+            self.decls += [I.DeclVar(name, fn.return_type.elem, line) for name in child.vector_result]
         child.kernel_scope = self.kernel_scope
         child.decls = self.decls
         child.builtins = self.builtins
@@ -1152,6 +1182,8 @@ class FunctionLifter(ExprLifter):
             body = child.block(fn.body)
         finally:
             self.ctx.active.pop()
+        if child.vector_result:
+            return stmts + list(body), tuple(I.Var(name, fn.return_type.elem) for name in child.vector_result)
         result_dtype = fn.return_type.dtype if isinstance(fn.return_type, A.Scalar) else "void"
         result_name = self.names.fresh(f"{sanitize(fn.name.split('<')[0])}_result") if result_dtype != "void" else None
         body = guard_early_returns(body, result_dtype, result_name)
@@ -1249,6 +1281,15 @@ class FunctionLifter(ExprLifter):
         _check_arity(fn, call)
         child = FunctionLifter(fn, self.ctx, self.names)
         child.inlined = True
+        if isinstance(fn.return_type, A.Vector):
+            returns = [n for n in A.walk(fn.body) if isinstance(n, A.Return)]
+            if len(returns) != 1 or not fn.body.body or fn.body.body[-1] is not returns[0]:
+                raise LiftError("C2T1202", f"'{fn.name}' returns a vector or struct from more than its last "
+                                           "statement: write one `return` at its end", call.loc)
+            stem = sanitize(fn.name.split("<")[0])
+            child.vector_result = tuple(self.names.fresh(f"{stem}_result_{lane_name(fn.return_type, k)}")
+                                        for k in range(fn.return_type.lanes))
+            self.decls += [I.DeclVar(name, fn.return_type.elem, line) for name in child.vector_result]
         child.kernel_scope = self.kernel_scope
         child.decls = self.decls
         child.builtins = self.builtins

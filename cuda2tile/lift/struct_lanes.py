@@ -66,9 +66,10 @@ def struct_lanes(fn: A.Function) -> A.Function:
     kept = {p.decl for p in fn.params if isinstance(p.type, A.Struct)} if fn.is_kernel else set()
     params = tuple(p if p.decl in kept else replace(p, type=_viewed(p.type)) for p in fn.params)
     body = _rebuild(fn.body, kept)
-    if body is fn.body and params == fn.params:
+    returns = _viewed(fn.return_type)  # `__device__ Point3 sub(Point3 a, Point3 b)`
+    if body is fn.body and params == fn.params and returns is fn.return_type:
         return fn
-    return replace(fn, params=params, body=body)
+    return replace(fn, params=params, body=body, return_type=returns)
 
 
 def _rebuild(node, kept: set[str]):

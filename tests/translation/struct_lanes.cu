@@ -44,3 +44,22 @@ __global__ void brighten(int n, Rgb* pixels)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) brighten_one(&pixels[i], 10);
 }
+
+// A __device__ function returning a vector or such a struct is lifted into its caller: its lanes are
+// locals there, assigned by its one `return` (at its end).
+__device__ Rgb inverted(Rgb c)
+{
+    Rgb r;
+    r.r = 255 - c.r;
+    r.g = 255 - c.g;
+    r.b = 255 - c.b;
+    return r;
+}
+// CHECK-LABEL: def invert(
+// CHECK: inverted_result_r = r_r
+// CHECK: out[i * 3] = inverted_result_r
+__global__ void invert(int n, const Rgb* pixels, Rgb* out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = inverted(pixels[i]);
+}
