@@ -1281,15 +1281,6 @@ class FunctionLifter(ExprLifter):
         _check_arity(fn, call)
         child = FunctionLifter(fn, self.ctx, self.names)
         child.inlined = True
-        if isinstance(fn.return_type, A.Vector):
-            returns = [n for n in A.walk(fn.body) if isinstance(n, A.Return)]
-            if len(returns) != 1 or not fn.body.body or fn.body.body[-1] is not returns[0]:
-                raise LiftError("C2T1202", f"'{fn.name}' returns a vector or struct from more than its last "
-                                           "statement: write one `return` at its end", call.loc)
-            stem = sanitize(fn.name.split("<")[0])
-            child.vector_result = tuple(self.names.fresh(f"{stem}_result_{lane_name(fn.return_type, k)}")
-                                        for k in range(fn.return_type.lanes))
-            self.decls += [I.DeclVar(name, fn.return_type.elem, line) for name in child.vector_result]
         child.kernel_scope = self.kernel_scope
         child.decls = self.decls
         child.builtins = self.builtins
