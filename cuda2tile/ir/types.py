@@ -7,6 +7,9 @@ from cuda2tile.parse import cuda_ast as A
 _RANK = {"bool": 0, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 3, "uint32": 3, "int64": 4,
          "uint64": 4, "float16": 5, "bfloat16": 5, "float32": 6, "float64": 7}
 
+# sizeof of each scalar dtype, in bytes (byte offsets, bit views of one type through another, struct layouts)
+DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
+               "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
 
 def is_float(dtype: str) -> bool:
     return dtype.startswith(("float", "bfloat"))

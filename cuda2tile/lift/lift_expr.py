@@ -17,7 +17,7 @@ from cuda2tile.ir.ir_names import nodes as I_nodes
 
 # integer divisions trap on a zero divisor where C would not have divided (a skipped operand)
 _INTEGER_DIVISIONS = ("div", "truncdiv", "truncmod", "floordiv", "floormod")
-from cuda2tile.ir.types import common_dtype, is_float, scalar_dtype, type_name
+from cuda2tile.ir.types import DTYPE_BYTES, common_dtype, is_float, scalar_dtype, type_name
 from cuda2tile.parse import cuda_ast as A
 from cuda2tile.lift.struct_lanes import lanes_view
 from op_coverage import lifting
@@ -262,8 +262,6 @@ def innermost_dtype(t: A.CType) -> str | None:
     return elem_dtype(t)
 
 
-DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
-               "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
 
 
 def view_as(target: PointerBinding, pointee: A.CType, loc: A.Loc) -> PointerBinding:

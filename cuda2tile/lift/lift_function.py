@@ -26,7 +26,7 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, Exp
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
                                       constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
                                       is_bits_member, lane_name, pointee_of, view_as)
-from cuda2tile.ir.types import common_dtype, is_float, is_unsigned, type_name
+from cuda2tile.ir.types import DTYPE_BYTES, common_dtype, is_float, is_unsigned, type_name
 from cuda2tile.lift.conditional_lvalues import conditional_lvalues
 from cuda2tile.lift.struct_lanes import struct_lanes
 from cuda2tile.lift.hoist_assignments import hoist_assignments
@@ -104,8 +104,6 @@ def lent_decls(node, functions) -> set[str]:
     return found
 
 
-_DTYPE_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
-                "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
 
 
 def _view_bytes(t: A.CType) -> int | None:
@@ -114,7 +112,7 @@ def _view_bytes(t: A.CType) -> int | None:
     if isinstance(t, A.Struct):
         return t.size or None
     dtype = elem_dtype(t)
-    return None if dtype is None or dtype not in _DTYPE_BYTES else _DTYPE_BYTES[dtype] * lanes_of(t)
+    return None if dtype is None or dtype not in DTYPE_BYTES else DTYPE_BYTES[dtype] * lanes_of(t)
 
 
 def _all_zero_bits(e: A.Expr) -> bool:
@@ -751,8 +749,7 @@ class FunctionLifter(ExprLifter):
         lane = vector.lane(target.field)
         if lane < 0:
             raise LiftError("C2T1202", f"unknown vector member '.{target.field}'", e.loc)
-        index = target.base if isinstance(target.base, A.Index) else A.Index(
-            target.base.operand, A.IntLit(0, A.Scalar("int32"), e.loc), vector, e.loc)
+        index = target.base if isinstance(target.base, A.Index) else pointee_of(target.base.operand)
         base, offset = self.element_offset(index)
         if base.volatile:
             raise LiftError("C2T1202", "store to a lane of a volatile vector element", e.loc)
@@ -1031,8 +1028,8 @@ class FunctionLifter(ExprLifter):
             # `T* buf = smem.getPointer();`: a call returning a pointer names a buffer, which the caller
             # binds in place (`returned_pointer`); its `extern __shared__` makes it look synchronising
             return False
-        if isinstance(self.ctx.functions.get(call.callee).return_type if call.device_function and
-                      call.callee in self.ctx.functions else None, A.Vector):
+        fn = self.ctx.functions.get(call.callee) if call.device_function else None
+        if fn is not None and isinstance(fn.return_type, A.Vector):
             return True  # `Point3 d = sub(a, b);`: its lanes are locals of this body (a macro returns one value)
         return self.synchronising(call) or self.writes_back(call) or self.tests_null(call)
 
@@ -1241,7 +1238,7 @@ class FunctionLifter(ExprLifter):
         if elem is None or lanes_of(dst_base.pointee) != 1 or elem == "bool" or src_base is not None and (
                 elem != elem_dtype(src_base.pointee) or lanes_of(src_base.pointee) != 1):
             return None
-        view_bytes, elem_bytes = _view_bytes(view), _DTYPE_BYTES.get(elem)
+        view_bytes, elem_bytes = _view_bytes(view), DTYPE_BYTES.get(elem)
         if view_bytes is None or elem_bytes is None or view_bytes % elem_bytes or view_bytes == elem_bytes:
             return None
         count = view_bytes // elem_bytes

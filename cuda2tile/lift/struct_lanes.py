@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
+from cuda2tile.ir.types import DTYPE_BYTES
 from cuda2tile.parse import cuda_ast as A
 
-_BYTES = {"bool": 1, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "float16": 2, "bfloat16": 2,
-          "int32": 4, "uint32": 4, "float32": 4, "int64": 8, "uint64": 8, "float64": 8}
 MAX_LANES = 16  # a wider struct would be as many locals per value: left a struct (refused where used)
 
 
@@ -33,9 +32,9 @@ def lanes_view(t: A.CType) -> A.Vector | None:
     if not isinstance(t, A.Struct) or not 0 < len(t.fields) <= MAX_LANES:
         return None
     first = t.fields[0].type
-    if not isinstance(first, A.Scalar) or first.dtype not in _BYTES:
+    if not isinstance(first, A.Scalar) or first.dtype not in DTYPE_BYTES:
         return None
-    size = _BYTES[first.dtype]
+    size = DTYPE_BYTES[first.dtype]
     if any(f.type != first or f.offset != k * size for k, f in enumerate(t.fields)) or \
             t.size != size * len(t.fields):
         return None
