@@ -25,7 +25,7 @@ import op_coverage
 from cuda2tile.emit.helpers import bits_atomic_helper
 from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import nodes
+from cuda2tile.ir.ir_names import IMPURE, nodes
 from cuda2tile.ir import tile_lang_ir as L
 from op_coverage.tile_forms import BUFFER_CARRIERS, INTEGER_DIVISION, REDUCTIONS, SCALAR_CARRIERS
 
@@ -272,6 +272,19 @@ class ExprPrinter:
             targets = ", ".join(f'"{t}"' for t in e.targets) + ("," if len(e.targets) == 1 else "")
             return f"{self.table.target} in ({targets})", _PREC["cmp"]
         if isinstance(e, I.Binary):
+            if e.op == "truncmod" and e.dtype in (*_SIGNED, "int64") and isinstance(e.rhs, I.Const) and e.rhs.value != 0 \
+                    and not self.non_negative(e.lhs) and not any(isinstance(n, IMPURE) and not isinstance(
+                        n, (I.Load, I.PrivateLoad)) for n in nodes(e.lhs)):
+                # C's `x % 7` of an x that may be negative, through Python's (floor) remainder: TileLang's
+                # Simplify folds a comparison of `T.truncmod(x, 7)` with a constant below 1 as if the
+                # remainder could not be negative (`-3 < T.truncmod(x, 7)` and `0 <= T.truncmod(x, 64)`
+                # became true; docs/difftest.md, finding 9). With f = x % c (sign of c > 0): f, or f - c
+                # where x < 0 and f != 0, which is C's remainder (`-5 % 7` = 2 - 7 = -5).
+                c = I.Const(abs(e.rhs.value), e.dtype)
+                floor = I.Binary("floormod", e.lhs, c, e.dtype)
+                borrow = I.Binary("and", I.Binary("lt", e.lhs, I.Const(0, e.dtype), "bool"),
+                                  I.Binary("ne", floor, I.Const(0, e.dtype), "bool"), "bool")
+                return self.expr(I.Select(borrow, I.Binary("sub", floor, c, e.dtype), floor, e.dtype))
             if e.op in INTEGER_DIVISION:
                 return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
             if e.op in ("and", "or") and any(isinstance(n, I.MacroCall) for n in nodes(e.rhs)):
@@ -282,6 +295,12 @@ class ExprPrinter:
                 return f"{self.t('if_then_else')}({self.condition(e.lhs)}, {then}, {other})", atom
             symbol, level = _BINARY[e.op]
             prec = _PREC[level]
+            if e.op in ("eq", "ne") and e.rhs == I.Const(0, e.rhs.dtype) and isinstance(e.lhs, I.Binary) \
+                    and e.lhs.op == "truncmod":
+                # `x % 2 == 0`: C's and Python's remainders are zero together, and TileLang folds no
+                # equality wrongly (finding 9 is about order comparisons); kept as C writes it
+                lhs = f"{self.t('truncmod')}({self(e.lhs.lhs)}, {self(e.lhs.rhs)})"
+                return f"{lhs} {symbol} {self.wrap(e.rhs, prec + 1)}", prec
             if level == "cmp":
                 return f"{self.wrap(e.lhs, prec + 1)} {symbol} {self.wrap(e.rhs, prec + 1)}", prec
             return f"{self.wrap(e.lhs, prec)} {symbol} {self.wrap(e.rhs, prec + 1)}", prec
@@ -451,6 +470,8 @@ class StmtPrinter:
                 self.block(s.other, depth + 1)
         elif isinstance(s, I.For):
             self.expr.lvalue_vars.add(s.var)
+            if self.expr.non_negative(s.start) and isinstance(s.step, I.Const) and s.step.value > 0:
+                self.expr.non_negative_lets.add(s.var)  # counts up from a value >= 0
             self.emit(depth, f"for {n(s.var)} in {t('serial')}({self.range_args(s.start, s.stop, s.step)}):")
             self.block(s.body, depth + 1)
         elif isinstance(s, I.While):
@@ -476,7 +497,11 @@ class StmtPrinter:
             self.emit(depth, f'{n(s.name)} = {t("alloc_fragment")}({e.shape(s.shape)}, "{s.dtype}")')
         elif isinstance(s, L.AllocPrivate):
             shape = ", ".join(e(d) for d in s.shape)
-            self.emit(depth, f'{n(s.name)} = {t("alloc_fragment")}(({shape},), "{s.dtype}")')
+            if s.shared:
+                self.emit(depth, f'{n(s.name)} = {t("alloc_shared")}(({shape},), "{s.dtype}", '
+                                 f'scope={self.table.smem_scope})')
+            else:
+                self.emit(depth, f'{n(s.name)} = {t("alloc_fragment")}(({shape},), "{s.dtype}")')
         elif isinstance(s, L.AllocLocal):
             self.emit(depth, f'{n(s.name)} = {t("alloc_local")}({e.shape(s.shape)}, "{s.dtype}")')
         elif isinstance(s, L.AllocVar):

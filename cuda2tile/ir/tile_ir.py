@@ -323,6 +323,9 @@ class DeclPrivate:
     dtype: str
     size: int | None = None  # per-thread array length, None for a scalar
     line: int = 0
+    # kept in shared memory (`T.alloc_shared` of the same shape), not a fragment: a phase reads or
+    # writes it at more than one index, which TileLang's fragments do not take (passes/private_arrays_in_shared.py)
+    shared: bool = False
 
 
 @dataclass(frozen=True, slots=True)

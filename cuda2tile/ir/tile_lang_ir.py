@@ -109,6 +109,7 @@ class AllocPrivate:
     shape: tuple[Expr, ...]
     dtype: str
     line: int = 0
+    shared: bool = False  # `T.alloc_shared` of the same shape (I.DeclPrivate.shared)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,9 @@ from cuda2tile.passes.lower_bfloat16 import lower_bfloat16
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
+from cuda2tile.passes.flatten_else_if_chains import flatten_else_if_chains
+from cuda2tile.passes.private_arrays_in_shared import private_arrays_in_shared
+from cuda2tile.passes.select_local_elements import select_local_elements
 from cuda2tile.passes.split_phases import split_phases
 from cuda2tile.passes.volatile_store_syncs import volatile_store_syncs
 from cuda2tile.ir.types import type_name
@@ -26,7 +29,7 @@ from op_coverage.idioms import IDIOMS, RAISABLE
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
 PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, split_phases, privatize,
-          narrow_index_arithmetic)
+          private_arrays_in_shared, narrow_index_arithmetic, select_local_elements, flatten_else_if_chains)
 
 
 def _idiom_pass(pass_name: str):

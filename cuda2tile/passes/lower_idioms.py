@@ -95,7 +95,7 @@ class _Lowering:
             return (L.AllocShared(s.name, (self.shared_size(s),), s.dtype),)
         if isinstance(s, I.DeclPrivate):
             size = () if s.size is None else (_const(s.size),)
-            return (L.AllocPrivate(s.name, self.dims + size, s.dtype),)
+            return (L.AllocPrivate(s.name, self.dims + size, s.dtype, shared=s.shared),)
         if isinstance(s, I.Barrier):
             return (L.Sync(BARRIERS[s.kind].cuda, s.line),)
         if isinstance(s, I.If):

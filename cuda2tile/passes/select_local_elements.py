@@ -1,0 +1,235 @@
+"""Pass: an element of a per-thread array picked by an index that names the thread is selected, not indexed.
+
+In CUDA `la[threadIdx.x % 4]` is an element of the thread's own array. TileLang 0.1.15 refuses a
+`T.alloc_local` buffer whose index mentions the `T.Parallel` loop variable (its semantic check,
+tilelang/analysis/parallel_local_index_checker.py: "Local buffer `la` is indexed by T.Parallel loop
+variable `t`"), so such a conversion did not build (difftest finding 3). The check reads the index as
+TileLang sees it: a let of a computed value is a TVM `LetStmt` and hides what it was computed from
+(`int k = xu[i] % 4; la[k]` builds), but `threadIdx.x` in the index itself, a let that only renames
+it (`int t = threadIdx.x;`), or a `__device__` parameter that receives it does not. Those accesses,
+and only those, are rewritten: a read becomes a choice among the elements, a write a loop over the
+elements that stores into the one chosen (the value is computed in that one iteration):
+
+    out[i] = la[t % 4u];   ->  out[i] = T.if_then_else(t % 4 == 0, la[0], T.if_then_else(t % 4 == 1, la[1], ...))
+    la[t % 4u] += 7;       ->  for la_slot in T.serial(4):
+                                   if la_slot == t % 4: la[la_slot] = la[la_slot] + 7
+
+An array passed to a `__device__` function is a buffer parameter there; the function's accesses are
+rewritten when every call passes it an array of the same length (the index counts from the array's
+start, the offset included). Refused with C2T1202, at the access: a read from an array of more than
+`MAX_SELECTED` elements (the choice grows with the length), an index that calls a function, an atomic
+or a warp exchange (the choice evaluates it once per element), and a function that receives arrays
+of different lengths, or an array here and device memory elsewhere, at that parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import get_args
+
+from cuda2tile.diagnostics import Location
+from cuda2tile.ir import tile_ir as I
+from cuda2tile.ir.errors import LiftError
+from cuda2tile.ir.ir_names import all_names, contains, fresh, nodes, statements
+
+# the longest array a read selects from: 32 nested choices, as long as a warp's worth of elements
+MAX_SELECTED = 32
+_EXPRS = get_args(I.Expr)
+# what TileLang prints with the T.Parallel variable in it (`tx`, `v[tx]` of a privatised value)
+_THREAD = (I.ThreadIdx, I.LinearThreadIdx, I.PrivateLoad, I.WarpShuffle, I.WarpVote)
+# what the choice or the loop would evaluate more than once
+_EFFECTS = (I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote)
+_OTHER = "device memory"  # a macro's buffer parameter that some call passes anything but a local array
+
+
+def select_local_elements(kernel: I.Kernel) -> I.Kernel:
+    macros = {m.name: m for m in kernel.macros}
+    kernel_arrays = {s.name: s.size for s in _all_statements(kernel.body) if isinstance(s, I.DeclLocal)}
+    thread_params, array_params = _macro_facts(kernel, macros, kernel_arrays)
+    if not kernel_arrays and not any(array_params.values()):
+        return kernel
+    taken = all_names(kernel)
+    body = _Rewrite(kernel, kernel_arrays, frozenset(), taken).block(kernel.body)
+    new_macros = []
+    for m in kernel.macros:
+        arrays = {s.name: s.size for s in _all_statements(m.body) if isinstance(s, I.DeclLocal)}
+        for param, lengths in array_params[m.name].items():
+            arrays[param] = lengths  # a set of lengths (or _OTHER): checked where an access needs one
+        new_macros.append(replace(m, body=_Rewrite(kernel, arrays, thread_params[m.name], taken).block(m.body)))
+    return replace(kernel, body=body, macros=tuple(new_macros))
+
+
+def _all_statements(body):
+    """statements(), entering a Raised's two forms too."""
+    for s in statements(body):
+        yield s
+        if isinstance(s, I.Raised):
+            yield from _all_statements(s.raised)
+            yield from _all_statements(s.faithful)
+
+
+def _renames(body) -> dict[str, I.Expr]:
+    """Lets that only rename a value (`t = tx`): TileLang binds the name to the value itself, no LetStmt."""
+    out = {}
+    for s in _all_statements(body):
+        if isinstance(s, I.Let):
+            value = s.value
+            while isinstance(value, I.Cast):  # a cast to the same type prints as the value itself
+                value = value.operand
+            if isinstance(value, (I.Var, *_THREAD)):
+                out[s.name] = s.value
+    return out
+
+
+def _names_thread(e, renames: dict, thread_vars: frozenset) -> bool:
+    """Whether TileLang would see the T.Parallel variable in `e` (see the module's docstring)."""
+    for x in nodes(e):
+        if isinstance(x, _THREAD):
+            return True
+        if isinstance(x, I.Var):
+            if x.name in thread_vars:
+                return True
+            if x.name in renames and _names_thread(renames.pop(x.name), renames, thread_vars):
+                return True  # (popped: a rename chain is followed once)
+    return False
+
+
+def _macro_facts(kernel: I.Kernel, macros: dict, kernel_arrays: dict):
+    """Per macro: the scalar parameters some call passes a value naming the thread, and per buffer
+    parameter the lengths of the local arrays the calls pass (or _OTHER). To a fixed point, since a
+    macro passes its own parameters on."""
+    thread_params = {name: set() for name in macros}
+    array_params = {name: {} for name in macros}
+    changed = True
+    while changed:
+        changed = False
+        for body, arrays, thread_vars in [(kernel.body, kernel_arrays, frozenset())] + [
+                (m.body, {**{s.name: {s.size} for s in _all_statements(m.body) if isinstance(s, I.DeclLocal)},
+                          **array_params[m.name]}, frozenset(thread_params[m.name])) for m in macros.values()]:
+            renames = _renames(body)
+            for call in (x for x in nodes(body) if isinstance(x, I.MacroCall)):
+                callee = macros.get(call.name)
+                if callee is None:
+                    continue
+                for param, arg in zip(callee.params, call.args):
+                    if isinstance(arg, I.BufferArg):
+                        given = arrays.get(arg.buffer, _OTHER)
+                        given = {given} if isinstance(given, int) else set(given) if given != _OTHER else {_OTHER}
+                        known = array_params[callee.name].setdefault(param.name, set())
+                        if not given <= known:
+                            known |= given
+                            changed = True
+                    elif param.name not in thread_params[callee.name] \
+                            and _names_thread(arg, dict(renames), thread_vars):
+                        thread_params[callee.name].add(param.name)
+                        changed = True
+    # a buffer parameter no call passes a local array to is not one
+    array_params = {name: {p: lengths for p, lengths in params.items() if lengths != {_OTHER}}
+                    for name, params in array_params.items()}
+    return thread_params, array_params
+
+
+class _Rewrite:
+    def __init__(self, kernel: I.Kernel, arrays: dict, thread_vars: frozenset, taken: set[str]):
+        self.kernel, self.arrays, self.thread_vars, self.taken = kernel, arrays, thread_vars, taken
+        self.renames: dict = {}
+
+    def block(self, stmts: tuple) -> tuple:
+        self.renames.update(_renames(stmts))
+        return tuple(self.stmt(s) for s in stmts)
+
+    def stmt(self, s):
+        if isinstance(s, I.Store) and self.selected(s.buffer, s.index, s.line, read=False):
+            return self.store_by_loop(s)
+        changes = {}
+        for f in fields(s):
+            value = getattr(s, f.name)
+            if isinstance(value, tuple) and value and not isinstance(value[0], _EXPRS):
+                changes[f.name] = self.block(value)
+            elif isinstance(value, tuple):
+                changes[f.name] = tuple(self.expr(x, s.line) for x in value)
+            elif isinstance(value, _EXPRS):
+                changes[f.name] = self.expr(value, s.line)
+        return replace(s, **changes) if changes else s
+
+    def expr(self, e, line: int):
+        if not isinstance(e, _EXPRS) or isinstance(e, I.Const):
+            return e
+        changes = {}
+        for f in fields(e):
+            value = getattr(e, f.name)
+            if isinstance(value, tuple):
+                changes[f.name] = tuple(self.expr(x, line) for x in value)
+            elif isinstance(value, _EXPRS):
+                changes[f.name] = self.expr(value, line)
+        e = replace(e, **changes) if changes else e
+        if isinstance(e, I.Load) and self.selected(e.buffer, e.index, line, read=True):
+            return self.choice(e)
+        return e
+
+    def selected(self, buffer: str, index: I.Expr, line: int, read: bool) -> bool:
+        """Whether this access of `buffer` needs the rewrite (refusing the ones that cannot have it)."""
+        if buffer not in self.arrays or isinstance(index, I.Const) \
+                or not _names_thread(index, dict(self.renames), self.thread_vars):
+            return False
+        length = self.length(buffer, line)
+        if contains(index, _EFFECTS):
+            self.refuse(line, f"the per-thread array `{buffer}` is indexed by a value that names the thread and "
+                              "calls a function, an atomic or a warp exchange; bind the index to a variable first "
+                              "(`int k = ...; a[k]`)")
+        if read and length > MAX_SELECTED:
+            self.refuse(line, f"the per-thread array `{buffer}` ({length} elements) is read at an index that "
+                              f"names the thread (`threadIdx`, or a variable that renames it), which TileLang's "
+                              f"local buffers do not take; arrays up to {MAX_SELECTED} elements are read by "
+                              "choosing among the elements. Compute the index into a variable first "
+                              "(`int k = threadIdx.x % 64; a[k]`)")
+        return True
+
+    def length(self, buffer: str, line: int) -> int:
+        length = self.arrays[buffer]
+        if isinstance(length, int):
+            return length
+        if len(length) != 1 or _OTHER in length:
+            what = " and ".join(sorted(f"arrays of {n}" if n != _OTHER else n for n in length))
+            self.refuse(line, f"`{buffer}` is indexed by a value that names the thread, and the calls of this "
+                              f"function pass it {what}: a per-thread array indexed so is read by choosing among "
+                              "its elements, which needs one length")
+        return next(iter(length))
+
+    def refuse(self, line: int, message: str):
+        raise LiftError("C2T1202", message, Location(self.kernel.source_name, line, 0))
+
+    def choice(self, load: I.Load) -> I.Expr:
+        """la[k] -> k == 0 ? la[0] : (k == 1 ? la[1] : ... la[n - 1]) (an index out of range is UB in CUDA)."""
+        n = self.length(load.buffer, 0)
+        out: I.Expr = I.Load(load.buffer, I.Const(n - 1, load.index.dtype), load.dtype)
+        for k in range(n - 2, -1, -1):
+            hit = I.Binary("eq", load.index, I.Const(k, load.index.dtype), "bool")
+            out = I.Select(hit, I.Load(load.buffer, I.Const(k, load.index.dtype), load.dtype), out, load.dtype)
+        return out
+
+    def store_by_loop(self, s: I.Store) -> I.For:
+        """la[k] = v -> for slot in [0, n): if slot == k: la[slot] = v, with la[k] in v read as la[slot]."""
+        n = self.length(s.buffer, s.line)
+        slot = I.Var(fresh(f"{s.buffer}_slot", self.taken), "int32")
+        at = slot if s.index.dtype == "int32" else I.Cast(slot, s.index.dtype)
+        value = self.expr(_replace_loads(s.value, s.buffer, s.index, at), s.line)
+        store = I.Store(s.buffer, at, value, s.line)
+        return I.For(slot.name, I.i32(0), I.i32(n), I.i32(1),
+                     (I.If(I.Binary("eq", at, self.expr(s.index, s.line), "bool"), (store,), (), s.line),), s.line)
+
+
+def _replace_loads(e, buffer: str, index: I.Expr, at: I.Expr):
+    """`e` with each read of buffer[index] made buffer[at]."""
+    if isinstance(e, I.Load) and e.buffer == buffer and e.index == index:
+        return I.Load(buffer, at, e.dtype)
+    if not isinstance(e, _EXPRS) or isinstance(e, I.Const):
+        return e
+    changes = {}
+    for f in fields(e):
+        value = getattr(e, f.name)
+        if isinstance(value, tuple):
+            changes[f.name] = tuple(_replace_loads(x, buffer, index, at) for x in value)
+        elif isinstance(value, _EXPRS):
+            changes[f.name] = _replace_loads(value, buffer, index, at)
+    return replace(e, **changes) if changes else e
