@@ -155,14 +155,7 @@ class _Rewrite:
     def expr(self, e, line: int):
         if not isinstance(e, _EXPRS) or isinstance(e, I.Const):
             return e
-        changes = {}
-        for f in fields(e):
-            value = getattr(e, f.name)
-            if isinstance(value, tuple):
-                changes[f.name] = tuple(self.expr(x, line) for x in value)
-            elif isinstance(value, _EXPRS):
-                changes[f.name] = self.expr(value, line)
-        e = replace(e, **changes) if changes else e
+        e = _with_children(e, lambda x: self.expr(x, line))
         if isinstance(e, I.Load) and self.selected(e.buffer, e.index, line, read=True):
             return self.choice(e)
         return e
@@ -225,11 +218,16 @@ def _replace_loads(e, buffer: str, index: I.Expr, at: I.Expr):
         return I.Load(buffer, at, e.dtype)
     if not isinstance(e, _EXPRS) or isinstance(e, I.Const):
         return e
+    return _with_children(e, lambda x: _replace_loads(x, buffer, index, at))
+
+
+def _with_children(e, fn):
+    """Expression `e` with `fn` applied to each expression it holds (a call's arguments one by one)."""
     changes = {}
     for f in fields(e):
         value = getattr(e, f.name)
         if isinstance(value, tuple):
-            changes[f.name] = tuple(_replace_loads(x, buffer, index, at) for x in value)
+            changes[f.name] = tuple(fn(x) for x in value)
         elif isinstance(value, _EXPRS):
-            changes[f.name] = _replace_loads(value, buffer, index, at)
+            changes[f.name] = fn(value)
     return replace(e, **changes) if changes else e
