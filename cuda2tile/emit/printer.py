@@ -90,6 +90,7 @@ class ExprPrinter:
         self.buffers = buffers  # IR buffer name -> carrier dtype, where it differs from the value dtype
         self.scalar_carriers = scalar_carriers  # IR scalar param name -> carrier dtype
         self.non_negative_lets: set[str] = set()  # lets of a value that is never negative (`t = tx`)
+        self.counting_up_loops: set[str] = set()  # loop counters counting up from a value >= 0
         # variables that are lvalues in the generated C and CUDA: scalar parameters, loop variables (a
         # let may be substituted by TVM, a macro's parameter is any expression, and a T.alloc_var is a
         # one-element buffer: T.reinterpret of it reinterprets the buffer, not its value)
@@ -143,22 +144,25 @@ class ExprPrinter:
                         same bits: no signed type holds every uint64, so the comparison stays unsigned)"""
         return self(self._solver_safe(e))
 
-    def non_negative(self, e: I.Expr) -> bool:
+    def non_negative(self, e: I.Expr, loops: bool = False) -> bool:
         """Whether the int `e` is never negative: a launch coordinate, a constant >= 0, an unsigned or
         bool value converted, a let of such a value (`t = tx`, `non_negative_lets`), and sums, products,
-        quotients, remainders and shifts of such values (C's int overflow is undefined)."""
+        quotients, remainders and shifts of such values (C's int overflow is undefined). `loops`: loop
+        counters counting up from a value >= 0 count too (`counting_up_loops`); not for the casts to
+        unsigned, where TVM folds `T.cast(k, "uint32") - T.uint32(1)` at the loop's start and refuses it
+        ("Minuend's value is 0U", SHOC's s3d kernels), which `T.reinterpret` keeps it from."""
         if isinstance(e, (I.ThreadIdx, I.BlockIdx, I.BlockDim, I.GridDim, I.LinearThreadIdx, I.BlockThreads)):
             return True
         if isinstance(e, I.Const):
             return not isinstance(e.value, float) and e.value >= 0
         if isinstance(e, I.Var):
-            return e.name in self.non_negative_lets
+            return e.name in self.non_negative_lets or loops and e.name in self.counting_up_loops
         if isinstance(e, I.Cast):
             return e.operand.dtype == "bool" or e.operand.dtype.startswith("uint") and \
                 int(e.operand.dtype[4:]) < int(re.sub(r"\D", "", e.dtype) or 0)
         if isinstance(e, I.Binary) and e.op in ("add", "mul", "div", "truncdiv", "truncmod", "floordiv", "floormod",
                                                  "shr", "bitand", "bitor"):
-            return self.non_negative(e.lhs) and self.non_negative(e.rhs)
+            return self.non_negative(e.lhs, loops) and self.non_negative(e.rhs, loops)
         return False
 
     def _solver_safe(self, e: I.Expr) -> I.Expr:
@@ -200,6 +204,9 @@ class ExprPrinter:
         return f"({text})" if prec < min_prec else text
 
     def float_literal(self, value: float, dtype: str) -> str:
+        if dtype in ("float32", "float16"):
+            with np.errstate(over="ignore"):  # FLT_MAX as a __half is +inf, as C converts it
+                value = float(getattr(np, dtype)(value))
         if np.isinf(value):
             return f'{"-" if value < 0 else ""}{self.t("infinity")}("{dtype}")'
         if np.isnan(value):
@@ -273,7 +280,7 @@ class ExprPrinter:
             return f"{self.table.target} in ({targets})", _PREC["cmp"]
         if isinstance(e, I.Binary):
             if e.op == "truncmod" and e.dtype in (*_SIGNED, "int64") and isinstance(e.rhs, I.Const) and e.rhs.value != 0 \
-                    and not self.non_negative(e.lhs) and not any(isinstance(n, IMPURE) and not isinstance(
+                    and not self.non_negative(e.lhs, loops=True) and not any(isinstance(n, IMPURE) and not isinstance(
                         n, (I.Load, I.PrivateLoad)) for n in nodes(e.lhs)):
                 # C's `x % 7` of an x that may be negative, through Python's (floor) remainder: TileLang's
                 # Simplify folds a comparison of `T.truncmod(x, 7)` with a constant below 1 as if the
@@ -471,7 +478,7 @@ class StmtPrinter:
         elif isinstance(s, I.For):
             self.expr.lvalue_vars.add(s.var)
             if self.expr.non_negative(s.start) and isinstance(s.step, I.Const) and s.step.value > 0:
-                self.expr.non_negative_lets.add(s.var)  # counts up from a value >= 0
+                self.expr.counting_up_loops.add(s.var)
             self.emit(depth, f"for {n(s.var)} in {t('serial')}({self.range_args(s.start, s.stop, s.step)}):")
             self.block(s.body, depth + 1)
         elif isinstance(s, I.While):

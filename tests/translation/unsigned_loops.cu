@@ -13,10 +13,10 @@ __global__ void quad(const float* a, float* out) {
 }
 // CHECK-LABEL: def quad(
 // CHECK:       for i_signed in T.serial(4):
-// CHECK-NEXT:      i = T.cast(i_signed, "uint32")
+// CHECK-NEXT:      i = T.reinterpret(i_signed, "uint32")
 // CHECK-NEXT:      out[T.cast(tx, "uint32") * T.uint32(4) + i] = a[T.cast(tx, "uint32") * T.uint32(4) + i] + T.float32(1.0)
 // CHECK:       for i_signed_1 in T.serial(2, 10, 3):
-// CHECK-NEXT:      i_1 = T.cast(i_signed_1, "uint32")
+// CHECK-NEXT:      i_1 = T.reinterpret(i_signed_1, "uint32")
 
 // every uint32 fits in int64; `k <= m` never ends in C for m = UINT_MAX, and `k += 2` may wrap
 __global__ void trips(const float* x, float* y, unsigned m) {

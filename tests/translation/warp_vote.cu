@@ -13,7 +13,7 @@ __global__ void votes(int n, const float* x, unsigned* ballots, int* flags) {
 // CHECK-NEXT: vote_lanes = T.uint32(0)
 // CHECK-NEXT: for vote_lane in T.serial(32):
 // CHECK-NEXT:     if tx - T.truncmod(tx, 32) + vote_lane < block_x:
-// CHECK-NEXT:         vote_lanes = vote_lanes | T.uint32(1) << T.cast(vote_lane, "uint32")
+// CHECK-NEXT:         vote_lanes = vote_lanes | T.uint32(1) << T.reinterpret(vote_lane, "uint32")
 // CHECK-NEXT:         if warp_exchange_int32_0[tx - T.truncmod(tx, 32) + vote_lane] != 0:
-// CHECK-NEXT:             vote_bits = vote_bits | T.uint32(1) << T.cast(vote_lane, "uint32")
+// CHECK-NEXT:             vote_bits = vote_bits | T.uint32(1) << T.reinterpret(vote_lane, "uint32")
 // CHECK:      b[tx] = vote_bits
