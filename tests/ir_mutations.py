@@ -12,7 +12,10 @@ from pathlib import Path
 from cuda2tile.emit.module import emit_module
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.lift.lift_kernel import lift_kernel
+from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.parse.frontend import parse_file
+from cuda2tile.runtime import load_module
+from cuda2tile.spec.launch_spec import load_spec
 
 _LEAVES = (str, int, float, bool, type(None))
 
@@ -400,6 +403,19 @@ def swap_first_if_with_else(kernel: I.Kernel, depth: int = 0) -> I.Kernel:
     mutated = replace(kernel, body=_rewrite_first(kernel.body, fn, done))
     assert done, "no if with an else"
     return mutated
+
+
+def failing_outputs(cu: Path, name: str, mutation, tmp_path: Path, source: str | None = None) -> set[str]:
+    """Check kernel `name` of `cu` against its numpy reference (`<stem>_ref.py`) faithful (it must pass)
+    and mutated by `mutation`; the names of the outputs the mutant gets wrong, each by at least one
+    element. `source`: the name the checks report the file by (default `cu`'s own)."""
+    source = source or cu.name
+    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
+    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec, source)
+    assert healthy.ok, healthy.describe()
+    result = check_kernel(cu, load_module(emit_mutant(cu, name, mutation, tmp_path / "mutant.py")), spec, source)
+    assert all(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
+    return {c.name for c in result.comparisons if not c.ok}
 
 
 def emit_mutant(cu: Path, name: str, mutate, path: Path, raise_idioms: frozenset[str] | None = None) -> Path:

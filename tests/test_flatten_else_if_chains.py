@@ -13,11 +13,8 @@ import pytest
 
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import map_children, nodes
-from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.passes.flatten_else_if_chains import MIN_ARMS, flatten_else_if_chains
-from cuda2tile.runtime import load_module
-from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import emit_mutant
+from ir_mutations import emit_mutant, failing_outputs
 from regressions.expect import CASES
 
 CASE = CASES / "long_branch_chains.cu"
@@ -70,11 +67,5 @@ def _swap_first_two_arms(kernel: I.Kernel) -> I.Kernel:
 
 @pytest.mark.slow
 def test_a_wrong_choice_is_caught_by_the_reference(tmp_path):
-    spec = next(s for s in load_spec(CASE.with_suffix(".toml")) if s.name == "bucket_ladder")
-    healthy = check_kernel(CASE, load_module(emit_mutant(CASE, "bucket_ladder", None, tmp_path / "ok.py")), spec,
-                           CASE.name)
-    assert healthy.ok, healthy.describe()
-    module = emit_mutant(CASE, "bucket_ladder", _swap_first_two_arms, tmp_path / "mutant.py")
-    assert "branch" in module.read_text()
-    mutant = check_kernel(CASE, load_module(module), spec, CASE.name)
-    assert not mutant.ok and all(c.mismatches > 0 for c in mutant.comparisons if not c.ok)
+    assert "branch" in emit_mutant(CASE, "bucket_ladder", None, tmp_path / "plain.py").read_text()
+    assert failing_outputs(CASE, "bucket_ladder", _swap_first_two_arms, tmp_path) >= {"bucket"}

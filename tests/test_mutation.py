@@ -8,7 +8,7 @@ from c2t_testsupport import CORPUS
 from cuda2tile.runtime import load_module
 from cuda2tile.parity.verify_references import check_kernel
 from cuda2tile.spec.launch_spec import load_spec
-from ir_mutations import (cas_swaps_in_the_expected_bits, half_bits_as_values, shuffle_offset_one_short, struct_lanes_swapped, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
+from ir_mutations import (failing_outputs, cas_swaps_in_the_expected_bits, half_bits_as_values, shuffle_offset_one_short, struct_lanes_swapped, sine_for_cosine, swap_first_if_with_else, drop_first_assignment_to, drop_first_break, drop_last_lane_of_wide_copies, emit_mutant,
                           freeze_first_pointer_step,
                           functor_call_returns_its_operand, invert_null_flags, loosen_first_float_class,
                           perturb_first_store, read_sibling_field, write_back_lost, zero_first_initialiser)
@@ -145,15 +145,8 @@ def test_float_class_loosened_is_caught(tmp_path):
 
 
 def _failing_outputs(source: str, name: str, mutation, tmp_path) -> set[str]:
-    """Check corpus kernel `name` of `source` faithful (it must pass) and mutated by `mutation`; the
-    names of the outputs the mutant gets wrong."""
-    cu = CORPUS / source
-    spec = next(s for s in load_spec(cu.with_suffix(".toml")) if s.name == name)
-    healthy = check_kernel(cu, load_module(emit_mutant(cu, name, None, tmp_path / "ok.py")), spec, source)
-    assert healthy.ok, healthy.describe()
-    result = check_kernel(cu, load_module(emit_mutant(cu, name, mutation, tmp_path / "mutant.py")), spec, source)
-    assert all(c.mismatches > 0 for c in result.comparisons if not c.ok), result.describe()
-    return {c.name for c in result.comparisons if not c.ok}
+    """failing_outputs of corpus kernel `name` of `source` (a path under corpus/)."""
+    return failing_outputs(CORPUS / source, name, mutation, tmp_path, source)
 
 
 @pytest.mark.slow

@@ -25,7 +25,7 @@ import op_coverage
 from cuda2tile.emit.helpers import bits_atomic_helper
 from cuda2tile.emit.names import NAMES, EmittedNames, PythonNames
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import IMPURE, nodes
+from cuda2tile.ir.ir_names import EFFECTS, contains, nodes
 from cuda2tile.ir import tile_lang_ir as L
 from op_coverage.tile_forms import BUFFER_CARRIERS, INTEGER_DIVISION, REDUCTIONS, SCALAR_CARRIERS
 
@@ -280,8 +280,7 @@ class ExprPrinter:
             return f"{self.table.target} in ({targets})", _PREC["cmp"]
         if isinstance(e, I.Binary):
             if e.op == "truncmod" and e.dtype in (*_SIGNED, "int64") and isinstance(e.rhs, I.Const) and e.rhs.value != 0 \
-                    and not self.non_negative(e.lhs, loops=True) and not any(isinstance(n, IMPURE) and not isinstance(
-                        n, (I.Load, I.PrivateLoad)) for n in nodes(e.lhs)):
+                    and not self.non_negative(e.lhs, loops=True) and not contains(e.lhs, EFFECTS):
                 # C's `x % 7` of an x that may be negative, through Python's (floor) remainder: TileLang's
                 # Simplify folds a comparison of `T.truncmod(x, 7)` with a constant below 1 as if the
                 # remainder could not be negative (`-3 < T.truncmod(x, 7)` and `0 <= T.truncmod(x, 64)`

@@ -40,8 +40,10 @@ def fresh(stem: str, taken: set[str]) -> str:
     return name
 
 
+# expressions with effects beyond reading memory: never evaluated twice, nor where C might not evaluate them
+EFFECTS = (I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote)
 # expressions that read memory or have effects: never recomputed or hoisted by the passes
-IMPURE = (I.Load, I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote, I.PrivateLoad)
+IMPURE = (I.Load, I.PrivateLoad) + EFFECTS
 
 
 def nodes(node):

@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import all_names, contains, fresh
+from cuda2tile.ir.ir_names import EFFECTS, all_names, contains, fresh
 
 MIN_ARMS = 4  # arms of a chain, its final `else` included, from which it is flattened
-_NOT_IN_A_CHOICE = (I.MacroCall, I.AtomicRMW, I.WarpShuffle, I.WarpVote)
 
 
 def flatten_else_if_chains(kernel: I.Kernel) -> I.Kernel:
@@ -48,15 +47,12 @@ def _block(stmts: tuple, taken: set[str]) -> tuple:
 def _stmt(s, taken: set[str]) -> tuple:
     if isinstance(s, I.If):
         arms, last = _chain(s)
-        if len(arms) + (1 if last else 0) >= MIN_ARMS and not any(contains(c, _NOT_IN_A_CHOICE) for c, _, _ in arms):
+        if len(arms) + (1 if last else 0) >= MIN_ARMS and not any(contains(c, EFFECTS) for c, _, _ in arms):
             return _flat(arms, last, taken)
-    if isinstance(s, I.If):
         return (replace(s, then=_block(s.then, taken), other=_block(s.other, taken)),)
     if isinstance(s, (I.For, I.While, I.Parallel)):
         return (replace(s, body=_block(s.body, taken)),)
-    if isinstance(s, I.Raised):
-        return (replace(s, raised=_block(s.raised, taken), faithful=_block(s.faithful, taken)),)
-    return (s,)
+    return (s,)  # (a Raised comes later: this pass runs before the idiom passes)
 
 
 def _chain(s: I.If):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import nodes
+from cuda2tile.ir.ir_names import nodes, statements
 
 
 def private_arrays_in_shared(kernel: I.Kernel) -> I.Kernel:
@@ -31,7 +31,7 @@ def private_arrays_in_shared(kernel: I.Kernel) -> I.Kernel:
     if not arrays:
         return kernel
     mixed: set[str] = set()
-    for phase in _phases(kernel.body):
+    for phase in (s for s in statements(kernel.body) if isinstance(s, I.Parallel)):
         seen: dict[str, set] = {}
         _accesses(phase.body, (), arrays, seen)
         mixed |= {name for name, ways in seen.items() if len(ways) > 1}
@@ -39,20 +39,6 @@ def private_arrays_in_shared(kernel: I.Kernel) -> I.Kernel:
         return kernel
     return replace(kernel, body=tuple(replace(s, shared=True) if isinstance(s, I.DeclPrivate) and s.name in mixed
                                       else s for s in kernel.body))
-
-
-def _phases(stmts):
-    for s in stmts:
-        if isinstance(s, I.Parallel):
-            yield s
-        elif isinstance(s, I.If):
-            yield from _phases(s.then)
-            yield from _phases(s.other)
-        elif isinstance(s, (I.For, I.While)):
-            yield from _phases(s.body)
-        elif isinstance(s, I.Raised):
-            yield from _phases(s.raised)
-            yield from _phases(s.faithful)
 
 
 def _accesses(stmts, loops: tuple, arrays: set[str], seen: dict) -> None:

@@ -24,54 +24,46 @@ of different lengths, or an array here and device memory elsewhere, at that para
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import get_args
 
 from cuda2tile.diagnostics import Location
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.errors import LiftError
-from cuda2tile.ir.ir_names import all_names, contains, fresh, nodes, statements
+from cuda2tile.ir.ir_names import EFFECTS, all_names, contains, fresh, map_children, nodes, statements
 
 # the longest array a read selects from: 32 nested choices, as long as a warp's worth of elements
 MAX_SELECTED = 32
 _EXPRS = get_args(I.Expr)
 # what TileLang prints with the T.Parallel variable in it (`tx`, `v[tx]` of a privatised value)
 _THREAD = (I.ThreadIdx, I.LinearThreadIdx, I.PrivateLoad, I.WarpShuffle, I.WarpVote)
-# what the choice or the loop would evaluate more than once
-_EFFECTS = (I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote)
 _OTHER = "device memory"  # a macro's buffer parameter that some call passes anything but a local array
 
 
 def select_local_elements(kernel: I.Kernel) -> I.Kernel:
     macros = {m.name: m for m in kernel.macros}
-    kernel_arrays = {s.name: s.size for s in _all_statements(kernel.body) if isinstance(s, I.DeclLocal)}
+    kernel_arrays = _local_arrays(kernel.body)
     thread_params, array_params = _macro_facts(kernel, macros, kernel_arrays)
     if not kernel_arrays and not any(array_params.values()):
         return kernel
     taken = all_names(kernel)
     body = _Rewrite(kernel, kernel_arrays, frozenset(), taken).block(kernel.body)
-    new_macros = []
-    for m in kernel.macros:
-        arrays = {s.name: s.size for s in _all_statements(m.body) if isinstance(s, I.DeclLocal)}
-        for param, lengths in array_params[m.name].items():
-            arrays[param] = lengths  # a set of lengths (or _OTHER): checked where an access needs one
-        new_macros.append(replace(m, body=_Rewrite(kernel, arrays, thread_params[m.name], taken).block(m.body)))
-    return replace(kernel, body=body, macros=tuple(new_macros))
+    # a macro's buffer parameters given arrays: the lengths (or _OTHER) are checked where an access needs one
+    macros_out = tuple(replace(m, body=_Rewrite(kernel, {**_local_arrays(m.body), **array_params[m.name]},
+                                                thread_params[m.name], taken).block(m.body)) for m in kernel.macros)
+    return replace(kernel, body=body, macros=macros_out)
 
 
-def _all_statements(body):
-    """statements(), entering a Raised's two forms too."""
-    for s in statements(body):
-        yield s
-        if isinstance(s, I.Raised):
-            yield from _all_statements(s.raised)
-            yield from _all_statements(s.faithful)
+def _local_arrays(body) -> dict[str, set]:
+    """Each per-thread array `body` declares, with the set of its one length (a macro's buffer parameter
+    may be given arrays of several: the same form). No Raised yet: this pass runs before the idiom passes."""
+    return {s.name: {s.size} for s in statements(body) if isinstance(s, I.DeclLocal)}
 
 
 def _renames(body) -> dict[str, I.Expr]:
     """Lets that only rename a value (`t = tx`): TileLang binds the name to the value itself, no LetStmt."""
     out = {}
-    for s in _all_statements(body):
+    for s in statements(body):
         if isinstance(s, I.Let):
             value = s.value
             while isinstance(value, I.Cast):  # a cast to the same type prints as the value itself
@@ -104,8 +96,8 @@ def _macro_facts(kernel: I.Kernel, macros: dict, kernel_arrays: dict):
     while changed:
         changed = False
         for body, arrays, thread_vars in [(kernel.body, kernel_arrays, frozenset())] + [
-                (m.body, {**{s.name: {s.size} for s in _all_statements(m.body) if isinstance(s, I.DeclLocal)},
-                          **array_params[m.name]}, frozenset(thread_params[m.name])) for m in macros.values()]:
+                (m.body, {**_local_arrays(m.body), **array_params[m.name]}, frozenset(thread_params[m.name]))
+                for m in macros.values()]:
             renames = _renames(body)
             for call in (x for x in nodes(body) if isinstance(x, I.MacroCall)):
                 callee = macros.get(call.name)
@@ -113,8 +105,7 @@ def _macro_facts(kernel: I.Kernel, macros: dict, kernel_arrays: dict):
                     continue
                 for param, arg in zip(callee.params, call.args):
                     if isinstance(arg, I.BufferArg):
-                        given = arrays.get(arg.buffer, _OTHER)
-                        given = {given} if isinstance(given, int) else set(given) if given != _OTHER else {_OTHER}
+                        given = arrays.get(arg.buffer, {_OTHER})
                         known = array_params[callee.name].setdefault(param.name, set())
                         if not given <= known:
                             known |= given
@@ -141,21 +132,16 @@ class _Rewrite:
     def stmt(self, s):
         if isinstance(s, I.Store) and self.selected(s.buffer, s.index, s.line, read=False):
             return self.store_by_loop(s)
-        changes = {}
-        for f in fields(s):
-            value = getattr(s, f.name)
-            if isinstance(value, tuple) and value and not isinstance(value[0], _EXPRS):
-                changes[f.name] = self.block(value)
-            elif isinstance(value, tuple):
-                changes[f.name] = tuple(self.expr(x, s.line) for x in value)
-            elif isinstance(value, _EXPRS):
-                changes[f.name] = self.expr(value, s.line)
-        return replace(s, **changes) if changes else s
+        def child(x):  # a body, or an expression or a call's arguments
+            if isinstance(x, tuple) and x and not isinstance(x[0], _EXPRS):
+                return self.block(x)
+            return _each(lambda y: self.expr(y, s.line))(x)
+        return map_children(s, child)
 
     def expr(self, e, line: int):
         if not isinstance(e, _EXPRS) or isinstance(e, I.Const):
             return e
-        e = _with_children(e, lambda x: self.expr(x, line))
+        e = map_children(e, _each(lambda x: self.expr(x, line)))
         if isinstance(e, I.Load) and self.selected(e.buffer, e.index, line, read=True):
             return self.choice(e)
         return e
@@ -166,7 +152,7 @@ class _Rewrite:
                 or not _names_thread(index, dict(self.renames), self.thread_vars):
             return False
         length = self.length(buffer, line)
-        if contains(index, _EFFECTS):
+        if contains(index, EFFECTS):  # the choice or the loop would evaluate it more than once
             self.refuse(line, f"the per-thread array `{buffer}` is indexed by a value that names the thread and "
                               "calls a function, an atomic or a warp exchange; bind the index to a variable first "
                               "(`int k = ...; a[k]`)")
@@ -180,8 +166,6 @@ class _Rewrite:
 
     def length(self, buffer: str, line: int) -> int:
         length = self.arrays[buffer]
-        if isinstance(length, int):
-            return length
         if len(length) != 1 or _OTHER in length:
             what = " and ".join(sorted(f"arrays of {n}" if n != _OTHER else n for n in length))
             self.refuse(line, f"`{buffer}` is indexed by a value that names the thread, and the calls of this "
@@ -218,16 +202,9 @@ def _replace_loads(e, buffer: str, index: I.Expr, at: I.Expr):
         return I.Load(buffer, at, e.dtype)
     if not isinstance(e, _EXPRS) or isinstance(e, I.Const):
         return e
-    return _with_children(e, lambda x: _replace_loads(x, buffer, index, at))
+    return map_children(e, _each(lambda x: _replace_loads(x, buffer, index, at)))
 
 
-def _with_children(e, fn):
-    """Expression `e` with `fn` applied to each expression it holds (a call's arguments one by one)."""
-    changes = {}
-    for f in fields(e):
-        value = getattr(e, f.name)
-        if isinstance(value, tuple):
-            changes[f.name] = tuple(fn(x) for x in value)
-        elif isinstance(value, _EXPRS):
-            changes[f.name] = fn(value)
-    return replace(e, **changes) if changes else e
+def _each(fn):
+    """`fn` for map_children: applied to a child, or to each element of a tuple of them (a call's arguments)."""
+    return lambda x: tuple(fn(y) for y in x) if isinstance(x, tuple) else fn(x)
