@@ -48,9 +48,12 @@ def select_local_elements(kernel: I.Kernel) -> I.Kernel:
         return kernel
     taken = all_names(kernel)
     body = _Rewrite(kernel, kernel_arrays, frozenset(), taken).block(kernel.body)
-    # a macro's buffer parameters given arrays: the lengths (or _OTHER) are checked where an access needs one
-    macros_out = tuple(replace(m, body=_Rewrite(kernel, {**_local_arrays(m.body), **array_params[m.name]},
-                                                thread_params[m.name], taken).block(m.body)) for m in kernel.macros)
+    needed = _chosen_through_calls(kernel, macros, kernel_arrays, thread_params, array_params)
+    # the buffer parameters some call gives an array and indexes by the thread: the lengths (or _OTHER)
+    # are checked where an access needs one
+    macros_out = tuple(replace(m, body=_Rewrite(
+        kernel, {**_local_arrays(m.body), **{p: array_params[m.name][p] for p in needed[m.name]}},
+        thread_params[m.name], taken).block(m.body)) for m in kernel.macros)
     return replace(kernel, body=body, macros=macros_out)
 
 
@@ -118,6 +121,33 @@ def _macro_facts(kernel: I.Kernel, macros: dict, kernel_arrays: dict):
     array_params = {name: {p: lengths for p, lengths in params.items() if lengths != {_OTHER}}
                     for name, params in array_params.items()}
     return thread_params, array_params
+
+
+def _chosen_through_calls(kernel: I.Kernel, macros: dict, kernel_arrays: dict, thread_params: dict,
+                          array_params: dict) -> dict[str, set[str]]:
+    """Per macro, its buffer parameters that one call both gives a per-thread array and indexes at a
+    value naming the thread. Call by call, not merged over the calls: apex's `load_store(dst, src,
+    dst_offset, src_offset)` is called `load_store(r_x, X, 0, tid)` and `load_store(Y, r_y, tid, 0)`,
+    so `dst` receives an array and `dst_offset` the thread, but never at the same call, and TileLang,
+    which traces each call on its own, builds both."""
+    needed: dict[str, set[str]] = {name: set() for name in macros}
+    for body, arrays, thread_vars in [(kernel.body, kernel_arrays, frozenset())] + [
+            (m.body, {**_local_arrays(m.body), **array_params[m.name]}, frozenset(thread_params[m.name]))
+            for m in macros.values()]:
+        renames = _renames(body)
+        for call in (x for x in nodes(body) if isinstance(x, I.MacroCall) and x.name in macros):
+            callee = macros[call.name]
+            pairs = list(zip(callee.params, call.args))
+            given = {p.name for p, a in pairs if isinstance(a, I.BufferArg) and arrays.get(a.buffer, {_OTHER}) != {_OTHER}}
+            named = frozenset(p.name for p, a in pairs if not isinstance(a, I.BufferArg)
+                              and _names_thread(a, dict(renames), thread_vars))
+            if not given or not named:
+                continue
+            callee_renames = _renames(callee.body)
+            needed[callee.name] |= {x.buffer for x in nodes(callee.body) if isinstance(x, (I.Load, I.Store))
+                                    and x.buffer in given and not isinstance(x.index, I.Const)
+                                    and _names_thread(x.index, dict(callee_renames), named)}
+    return needed
 
 
 class _Rewrite:

@@ -11,6 +11,7 @@
 // EXPECT: kept_across_barrier pass
 // EXPECT: matrix_by_lane pass
 // EXPECT: loop_and_constant_across_barrier pass
+// EXPECT: arrays_and_memory_by_call pass
 // EXPECT: long_array_by_lane refused C2T1202
 // EXPECT: two_lengths refused C2T1202
 __global__ void rotate_by_lane(int n, const int* xi, const unsigned* xu, int* out) {
@@ -73,6 +74,24 @@ __global__ void matrix_by_lane(int n, const float* x, float* out) {
     acc += m[lane % 3][(c + lane) % 3] * (c + 1);
   }
   out[i] = acc + m[(lane + 1) % 3][lane % 3];
+}
+
+// apex's load_store style: one helper copies into a per-thread array at offset 0 and out of it into device
+// memory at the thread's offset; `dst` receives an array at one call and the thread's offset at another,
+// never both at one call, so nothing is chosen (a first version of the pass refused 142 apex kernels so)
+__device__ void copy_pair(float* dst, const float* src, int dst_offset, int src_offset) {
+  dst[dst_offset] = src[src_offset];
+  dst[dst_offset + 1] = src[src_offset + 1];
+}
+
+__global__ void arrays_and_memory_by_call(int n, const float* x, float* y) {
+  int tid = threadIdx.x;  // a rename: TileLang sees the thread in `2 * tid` at each call
+  if (blockIdx.x * blockDim.x * 2 + 2 * tid + 1 >= n) return;
+  float r[2];
+  copy_pair(r, x + blockIdx.x * blockDim.x * 2, 0, 2 * tid);
+  r[0] *= 2.0f;
+  r[1] += r[0];
+  copy_pair(y + blockIdx.x * blockDim.x * 2, r, 2 * tid, 0);
 }
 
 __global__ void long_array_by_lane(int n, const float* x, float* out) {
