@@ -20,6 +20,7 @@ from cuda2tile.passes.flatten_else_if_chains import flatten_else_if_chains
 from cuda2tile.passes.private_arrays_in_shared import private_arrays_in_shared
 from cuda2tile.passes.select_local_elements import select_local_elements
 from cuda2tile.passes.split_phases import split_phases
+from cuda2tile.passes.thread_dependent_loops import thread_dependent_loops
 from cuda2tile.passes.volatile_store_syncs import volatile_store_syncs
 from cuda2tile.ir.types import type_name
 from cuda2tile.parse import cuda_ast as A
@@ -29,7 +30,8 @@ from op_coverage.idioms import IDIOMS, RAISABLE
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
 PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, split_phases, privatize,
-          private_arrays_in_shared, narrow_index_arithmetic, select_local_elements, flatten_else_if_chains)
+          private_arrays_in_shared, narrow_index_arithmetic, select_local_elements, flatten_else_if_chains,
+          thread_dependent_loops)
 
 
 def _idiom_pass(pass_name: str):
