@@ -44,6 +44,9 @@ def fresh(stem: str, taken: set[str]) -> str:
 EFFECTS = (I.AtomicRMW, I.MacroCall, I.WarpShuffle, I.WarpVote)
 # expressions that read memory or have effects: never recomputed or hoisted by the passes
 IMPURE = (I.Load, I.PrivateLoad) + EFFECTS
+# expressions TileLang prints with the T.Parallel variable in them (`tx`, `v[tx]` of a privatised value, a
+# warp exchange's lane): the passes that work around TileLang's checks on that variable look for these
+NAMES_THE_THREAD = (I.ThreadIdx, I.LinearThreadIdx, I.PrivateLoad, I.WarpShuffle, I.WarpVote)
 
 
 def nodes(node):

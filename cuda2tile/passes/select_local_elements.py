@@ -30,13 +30,11 @@ from typing import get_args
 from cuda2tile.diagnostics import Location
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.errors import LiftError
-from cuda2tile.ir.ir_names import EFFECTS, all_names, contains, fresh, map_children, nodes, statements
+from cuda2tile.ir.ir_names import EFFECTS, NAMES_THE_THREAD, all_names, contains, fresh, map_children, nodes, statements
 
 # the longest array a read selects from: 32 nested choices, as long as a warp's worth of elements
 MAX_SELECTED = 32
 _EXPRS = get_args(I.Expr)
-# what TileLang prints with the T.Parallel variable in it (`tx`, `v[tx]` of a privatised value)
-_THREAD = (I.ThreadIdx, I.LinearThreadIdx, I.PrivateLoad, I.WarpShuffle, I.WarpVote)
 _OTHER = "device memory"  # a macro's buffer parameter that some call passes anything but a local array
 
 
@@ -71,7 +69,7 @@ def _renames(body) -> dict[str, I.Expr]:
             value = s.value
             while isinstance(value, I.Cast):  # a cast to the same type prints as the value itself
                 value = value.operand
-            if isinstance(value, (I.Var, *_THREAD)):
+            if isinstance(value, (I.Var, *NAMES_THE_THREAD)):
                 out[s.name] = s.value
     return out
 
@@ -79,7 +77,7 @@ def _renames(body) -> dict[str, I.Expr]:
 def _names_thread(e, renames: dict, thread_vars: frozenset) -> bool:
     """Whether TileLang would see the T.Parallel variable in `e` (see the module's docstring)."""
     for x in nodes(e):
-        if isinstance(x, _THREAD):
+        if isinstance(x, NAMES_THE_THREAD):
             return True
         if isinstance(x, I.Var):
             if x.name in thread_vars:

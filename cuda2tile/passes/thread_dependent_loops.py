@@ -29,10 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import all_names, contains, fresh, nodes, statements
-
-# what TileLang prints with the T.Parallel variable in it (as select_local_elements reads an index)
-_THREAD = (I.ThreadIdx, I.LinearThreadIdx, I.PrivateLoad, I.WarpShuffle, I.WarpVote)
+from cuda2tile.ir.ir_names import NAMES_THE_THREAD, all_names, contains, fresh, nodes, statements
 
 
 def thread_dependent_loops(kernel: I.Kernel) -> I.Kernel:
@@ -113,7 +110,7 @@ def _varying_names(body, varying_params: frozenset) -> set[str]:
 
 
 def _names_thread(e, varying: set[str]) -> bool:
-    return any(isinstance(x, _THREAD) or isinstance(x, I.Var) and x.name in varying for x in nodes(e))
+    return any(isinstance(x, NAMES_THE_THREAD) or isinstance(x, I.Var) and x.name in varying for x in nodes(e))
 
 
 class _Rewrite:
