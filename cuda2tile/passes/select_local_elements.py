@@ -96,9 +96,7 @@ def _macro_facts(kernel: I.Kernel, macros: dict, kernel_arrays: dict):
     changed = True
     while changed:
         changed = False
-        for body, arrays, thread_vars in [(kernel.body, kernel_arrays, frozenset())] + [
-                (m.body, {**_local_arrays(m.body), **array_params[m.name]}, frozenset(thread_params[m.name]))
-                for m in macros.values()]:
+        for body, arrays, thread_vars in _scopes(kernel, macros, kernel_arrays, thread_params, array_params):
             renames = _renames(body)
             for call in (x for x in nodes(body) if isinstance(x, I.MacroCall)):
                 callee = macros.get(call.name)
@@ -129,9 +127,8 @@ def _chosen_through_calls(kernel: I.Kernel, macros: dict, kernel_arrays: dict, t
     so `dst` receives an array and `dst_offset` the thread, but never at the same call, and TileLang,
     which traces each call on its own, builds both."""
     needed: dict[str, set[str]] = {name: set() for name in macros}
-    for body, arrays, thread_vars in [(kernel.body, kernel_arrays, frozenset())] + [
-            (m.body, {**_local_arrays(m.body), **array_params[m.name]}, frozenset(thread_params[m.name]))
-            for m in macros.values()]:
+    renames_of = {name: _renames(m.body) for name, m in macros.items()}
+    for body, arrays, thread_vars in _scopes(kernel, macros, kernel_arrays, thread_params, array_params):
         renames = _renames(body)
         for call in (x for x in nodes(body) if isinstance(x, I.MacroCall) and x.name in macros):
             callee = macros[call.name]
@@ -141,11 +138,18 @@ def _chosen_through_calls(kernel: I.Kernel, macros: dict, kernel_arrays: dict, t
                               and _names_thread(a, dict(renames), thread_vars))
             if not given or not named:
                 continue
-            callee_renames = _renames(callee.body)
             needed[callee.name] |= {x.buffer for x in nodes(callee.body) if isinstance(x, (I.Load, I.Store))
                                     and x.buffer in given and not isinstance(x.index, I.Const)
-                                    and _names_thread(x.index, dict(callee_renames), named)}
+                                    and _names_thread(x.index, dict(renames_of[callee.name]), named)}
     return needed
+
+
+def _scopes(kernel: I.Kernel, macros: dict, kernel_arrays: dict, thread_params: dict, array_params: dict):
+    """Each body that may call macros, the kernel's first, with the per-thread arrays it holds (a macro's
+    own and those its buffer parameters are given) and the scalar parameters that carry the thread."""
+    return [(kernel.body, kernel_arrays, frozenset())] + [
+        (m.body, {**_local_arrays(m.body), **array_params[m.name]}, frozenset(thread_params[m.name]))
+        for m in macros.values()]
 
 
 class _Rewrite:

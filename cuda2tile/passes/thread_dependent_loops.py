@@ -50,7 +50,7 @@ def _regions(stmts: tuple, taken: set[str]) -> tuple:
     out = []
     for s in stmts:
         if isinstance(s, I.Parallel):
-            s = _region(s, frozenset(), taken)
+            s = replace(s, body=_region_body(s.body, frozenset(), taken))
         elif isinstance(s, I.If):
             s = replace(s, then=_regions(s.then, taken), other=_regions(s.other, taken))
         elif isinstance(s, (I.For, I.While)):
@@ -78,18 +78,16 @@ def _varying_params(kernel: I.Kernel) -> dict[str, set[str]]:
 
 
 def _macro(m: I.Macro, varying_params: frozenset, taken: set[str]) -> I.Macro:
-    rewritten = _region(I.Parallel(m.body, m.line), varying_params, taken)
-    return m if rewritten.body == m.body else replace(m, body=rewritten.body)
+    body = _region_body(m.body, varying_params, taken)
+    return m if body is m.body else replace(m, body=body)
 
 
-def _region(region: I.Parallel, varying_params: frozenset, taken: set[str]) -> I.Parallel:
-    """`region` with its thread-dependent loops rewritten, their cursors declared at its top."""
-    varying = _varying_names(region.body, varying_params)
-    rewrite = _Rewrite(varying, taken)
-    body = rewrite.block(region.body)
-    if not rewrite.decls:
-        return region
-    return replace(region, body=tuple(rewrite.decls) + body)
+def _region_body(body: tuple, varying_params: frozenset, taken: set[str]) -> tuple:
+    """A region's statements (a Parallel's or a macro's) with its thread-dependent loops rewritten, their
+    cursors declared at its top; `body` itself where nothing changes."""
+    rewrite = _Rewrite(_varying_names(body, varying_params), taken)
+    rewritten = rewrite.block(body)
+    return tuple(rewrite.decls) + rewritten if rewrite.decls else body
 
 
 def _varying_names(body, varying_params: frozenset) -> set[str]:
