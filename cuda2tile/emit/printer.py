@@ -165,6 +165,26 @@ class ExprPrinter:
             return self.non_negative(e.lhs, loops) and self.non_negative(e.rhs, loops)
         return False
 
+    def at_least(self, e: I.Expr, bound: int) -> bool:
+        """Whether the unsigned `e` is known to be at least `bound` (> 0) wherever TileLang may fold it:
+        a constant, a block or grid size (at least 1), and sums, products, shifts and ors of such values
+        with other unsigned values (`n + blockDim.x`, `1u << s`)."""
+        if isinstance(e, I.Const):
+            return not isinstance(e.value, float) and e.value >= bound
+        if isinstance(e, (I.BlockDim, I.GridDim, I.BlockThreads)):
+            return bound <= 1
+        if isinstance(e, I.Cast) and e.operand.dtype != "bool" and not e.operand.dtype.startswith("float"):
+            return self.at_least(e.operand, bound)
+        if isinstance(e, I.Binary) and e.dtype.startswith("uint"):
+            if e.op in ("add", "bitor"):
+                return self.at_least(e.lhs, bound) or self.at_least(e.rhs, bound)
+            if e.op == "mul":
+                return self.at_least(e.lhs, bound) and self.at_least(e.rhs, 1) or \
+                    self.at_least(e.rhs, bound) and self.at_least(e.lhs, 1)
+            if e.op == "shl":  # `1u << s` (s below the width: more is undefined); `2u << 31` wraps to 0
+                return bound <= 1 and isinstance(e.lhs, I.Const) and e.lhs.value == 1
+        return False
+
     def _solver_safe(self, e: I.Expr) -> I.Expr:
         if isinstance(e, I.Unary) and e.op == "not":
             return I.Unary("not", self._solver_safe(e.operand), e.dtype)
@@ -291,6 +311,19 @@ class ExprPrinter:
                 borrow = I.Binary("and", I.Binary("lt", e.lhs, I.Const(0, e.dtype), "bool"),
                                   I.Binary("ne", floor, I.Const(0, e.dtype), "bool"), "bool")
                 return self.expr(I.Select(borrow, I.Binary("sub", floor, c, e.dtype), floor, e.dtype))
+            if e.op == "sub" and e.dtype in ("uint8", "uint16", "uint32") and isinstance(e.rhs, I.Const) \
+                    and e.rhs.value % (1 << int(e.dtype[4:])) != 0 and not isinstance(e.lhs, I.Const) \
+                    and not self.at_least(e.lhs, e.rhs.value % (1 << int(e.dtype[4:]))):
+                # C's `k - 1u` wraps at 0; TVM refuses to fold `T.uint32(0) - T.uint32(1)` ("Minuend's
+                # value is 0U ... which will cause a negative uint"), and TileLang substitutes constants
+                # for k while lowering: the first thread of `sRadix1[localId - 1]` under `localId > 0 &&`
+                # (SHOC's findRadixOffsets, `uint localId = threadIdx.x`), a macro parameter bound to 0.
+                # Computed in int64 and masked to the width, which folds to C's value for any k (the
+                # `x + (2^32 - 1)` spelling would wrap too, but TVM's bound analysis of it does not wrap).
+                # Kept as C writes it where k is at least the constant (`n + blockDim.x - 1u`).
+                bits = int(e.dtype[4:])
+                wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({e.rhs.value % (1 << bits)})'
+                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({(1 << bits) - 1}), "{e.dtype}")', atom
             if e.op in INTEGER_DIVISION:
                 return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
             if e.op in ("and", "or") and any(isinstance(n, I.MacroCall) for n in nodes(e.rhs)):
