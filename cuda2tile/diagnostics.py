@@ -140,7 +140,10 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "A warp shuffle or vote inside a loop condition, or under control flow that differs between the "
           "threads of a block in a way the phase split cannot keep (e.g. a thread-dependent loop); or a "
           "`__device__` function that synchronises or goes through a `volatile` pointer, called inside a "
-          "larger expression (call it as a statement of its own: it is inlined into the kernel)."),
+          "larger expression (call it as a statement of its own: it is inlined into the kernel); a "
+          "`__device__` function called where C may skip it (a branch of `?:`, right of `&&`/`||`) whose "
+          "body stores, reads memory, divides, loops or synchronises, or whose arguments hold an atomic "
+          "(TileLang evaluates a helper's arguments before the whole expression)."),
     _code("C2T1217", N, "device assertion or printf not carried over", "low",
           "`assert(c)`, `CUDA_KERNEL_ASSERT(c)` and `printf` in device code have no counterpart on TileLang's C "
           "back end (no trap, no stdio), so the conversion leaves them out and says so at their line. Whenever "

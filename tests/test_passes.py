@@ -40,7 +40,8 @@ def test_ir_verifies_after_every_pass(path):
     if lifted:
         assert {"lift", "lower_bfloat16", "lower_warp_ops", "eliminate_early_returns", "volatile_store_syncs",
                 "split_phases", "privatize", "private_arrays_in_shared", "narrow_index_arithmetic",
-                "select_local_elements", "flatten_else_if_chains", "thread_dependent_loops"} <= set(seen)
+                "select_local_elements", "flatten_else_if_chains", "thread_dependent_loops",
+                "materialize_repeated_values"} <= set(seen)
 
 
 def test_verifier_finds_broken_ir():

@@ -552,8 +552,16 @@ class ExprLifter:
         `mask[k] && compare_vertices(x, y, x0, y0)`: float arithmetic on its parameters); a statement
         that stores, reads memory (`x[k]` may be out of bounds where C skips it), divides integers (by
         zero where C skips it), loops (forever where C skips it) or synchronises is refused. A macro of
-        one `return` stays where it is and is skipped as C skips it."""
+        one `return` stays where it is and is skipped as C skips it. Its arguments, though, are bound
+        to lets that TileLang places before the whole expression: an atomic among them ran for every
+        thread (`(x[i] & 1) ? twice(atomicAdd(&count[0], 1)) : 5` counted all threads; difftest
+        regression case repeated_values.cu), so such a call is refused too."""
         for n in I_nodes(lifted):
+            if isinstance(n, I.MacroCall) and any(isinstance(x, I.AtomicRMW) for x in I_nodes(n.args)):
+                raise LiftError("C2T1216", f"'{self.ctx.macros[n.name].cuda_name}' is called where C may skip it "
+                                           "(right of && or ||, a branch of ?:) with an atomic in its arguments, "
+                                           "which the conversion would run whatever the condition: compute the "
+                                           "argument in a statement of its own (an `if`) first", e.loc)
             if isinstance(n, I.MacroCall) and not self.speculable(n.name):
                 raise LiftError("C2T1216", f"'{self.ctx.macros[n.name].cuda_name}' is called where C may skip it "
                                            "(right of && or ||, a branch of ?:) and its body has statements that "

@@ -14,6 +14,7 @@ from cuda2tile.lift.lift_function import (FunctionLifter, LiftContext, Names, Pr
                                          first_assignment, prepare_function, sanitize)
 from cuda2tile.passes.lower_bfloat16 import lower_bfloat16
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
+from cuda2tile.passes.materialize_repeated_values import materialize_repeated_values
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
 from cuda2tile.passes.flatten_else_if_chains import flatten_else_if_chains
@@ -31,7 +32,7 @@ _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
 PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, split_phases, privatize,
           private_arrays_in_shared, narrow_index_arithmetic, select_local_elements, flatten_else_if_chains,
-          thread_dependent_loops)
+          thread_dependent_loops, materialize_repeated_values)
 
 
 def _idiom_pass(pass_name: str):
