@@ -56,9 +56,10 @@ def test_short_chains_and_chains_calling_macros_stay_nested():
 
 
 def _swap_first_two_arms(kernel: I.Kernel) -> I.Kernel:
-    """A broken choice: the first two conditions give each other's arm numbers."""
+    """A broken choice: the first two conditions give each other's arm numbers (the choice is a let, or a
+    variable where materialize_repeated_values computes it once: six arms read it)."""
     def fix(e):
-        if isinstance(e, I.Let) and e.name.startswith("branch") and isinstance(e.value, I.Select):
+        if isinstance(e, (I.Let, I.AssignVar)) and e.name.startswith("branch") and isinstance(e.value, I.Select):
             first, second = e.value, e.value.other
             return replace(e, value=replace(first, then=second.then, other=replace(second, then=first.then)))
         return map_children(e, fix)
