@@ -311,9 +311,9 @@ class ExprPrinter:
                 borrow = I.Binary("and", I.Binary("lt", e.lhs, I.Const(0, e.dtype), "bool"),
                                   I.Binary("ne", floor, I.Const(0, e.dtype), "bool"), "bool")
                 return self.expr(I.Select(borrow, I.Binary("sub", floor, c, e.dtype), floor, e.dtype))
-            if e.op == "sub" and e.dtype in ("uint8", "uint16", "uint32") and isinstance(e.rhs, I.Const) \
-                    and e.rhs.value % (1 << int(e.dtype[4:])) != 0 and not isinstance(e.lhs, I.Const) \
-                    and not self.at_least(e.lhs, e.rhs.value % (1 << int(e.dtype[4:]))):
+            subtrahend = e.rhs.value % (1 << int(e.dtype[4:])) if e.op == "sub" and isinstance(e.rhs, I.Const) \
+                and e.dtype in ("uint8", "uint16", "uint32") else 0
+            if subtrahend and not isinstance(e.lhs, I.Const) and not self.at_least(e.lhs, subtrahend):
                 # C's `k - 1u` wraps at 0; TVM refuses to fold `T.uint32(0) - T.uint32(1)` ("Minuend's
                 # value is 0U ... which will cause a negative uint"), and TileLang substitutes constants
                 # for k while lowering: the first thread of `sRadix1[localId - 1]` under `localId > 0 &&`
@@ -321,9 +321,9 @@ class ExprPrinter:
                 # Computed in int64 and masked to the width, which folds to C's value for any k (the
                 # `x + (2^32 - 1)` spelling would wrap too, but TVM's bound analysis of it does not wrap).
                 # Kept as C writes it where k is at least the constant (`n + blockDim.x - 1u`).
-                bits = int(e.dtype[4:])
-                wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({e.rhs.value % (1 << bits)})'
-                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({(1 << bits) - 1}), "{e.dtype}")', atom
+                wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({subtrahend})'
+                mask = (1 << int(e.dtype[4:])) - 1
+                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({mask}), "{e.dtype}")', atom
             if e.op in INTEGER_DIVISION:
                 return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
             if e.op in ("and", "or") and any(isinstance(n, I.MacroCall) for n in nodes(e.rhs)):

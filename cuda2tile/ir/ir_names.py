@@ -4,6 +4,7 @@
     nodes(e)            every node, itself first, depth first (expressions and statements)
     statements(body)    every statement, entering only the bodies of If, For, While and Parallel
     map_children(e, f)  `e` rebuilt with `f` applied to each child
+    map_parallel_bodies(body, f)  `body` with each Parallel region's statements rebuilt by `f`
 """
 
 from __future__ import annotations
@@ -99,6 +100,21 @@ def map_children(node, fn):
                 return None
             changes[f.name] = new
     return replace(node, **changes)
+
+
+def map_parallel_bodies(stmts: tuple, fn) -> tuple:
+    """`stmts` with each Parallel region's body replaced by `fn(body)`, also the regions inside the uniform
+    loops and branches that enclose phases (fps_kernel's `for (m = ...)` around its barriers)."""
+    out = []
+    for s in stmts:
+        if isinstance(s, I.Parallel):
+            s = replace(s, body=fn(s.body))
+        elif isinstance(s, I.If):
+            s = replace(s, then=map_parallel_bodies(s.then, fn), other=map_parallel_bodies(s.other, fn))
+        elif isinstance(s, (I.For, I.While)):
+            s = replace(s, body=map_parallel_bodies(s.body, fn))
+        out.append(s)
+    return tuple(out)
 
 
 def raised_idioms(kernel: I.Kernel) -> list[str]:

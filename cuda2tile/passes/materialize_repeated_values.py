@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import all_names, fresh, map_children, nodes, statements
+from cuda2tile.ir.ir_names import all_names, fresh, map_children, map_parallel_bodies, nodes, statements
 
 LARGE = 96  # nodes, as TVM will see them after substituting lets and helper arguments
 CHOICES = 3  # `T.if_then_else`s, likewise (`v = (i < n) ? x[i] : 0.0f` alone stays a let)
@@ -42,38 +42,13 @@ def materialize_repeated_values(kernel: I.Kernel) -> I.Kernel:
     sizes = _Sizes({m.name: m for m in kernel.macros})
     taken = all_names(kernel)
     outside = _names_outside_regions(kernel.body)
-    body = _regions(kernel.body, sizes, taken, outside)
+    body = map_parallel_bodies(kernel.body, lambda region: _Region(region, sizes, taken, outside).rewrite())
     return kernel if body == kernel.body else replace(kernel, body=body)
-
-
-def _regions(stmts: tuple, sizes: "_Sizes", taken: set[str], outside: set[str]) -> tuple:
-    out = []
-    for s in stmts:
-        if isinstance(s, I.Parallel):
-            s = replace(s, body=_Region(s.body, sizes, taken, outside).rewrite())
-        elif isinstance(s, I.If):
-            s = replace(s, then=_regions(s.then, sizes, taken, outside), other=_regions(s.other, sizes, taken, outside))
-        elif isinstance(s, (I.For, I.While)):
-            s = replace(s, body=_regions(s.body, sizes, taken, outside))
-        out.append(s)
-    return tuple(out)
 
 
 def _names_outside_regions(stmts: tuple) -> set[str]:
     """Names read anywhere outside a Parallel region (a let there must stay what it is)."""
-    names: set[str] = set()
-    for s in stmts:
-        if isinstance(s, I.Parallel):
-            continue
-        if isinstance(s, (I.If, I.For, I.While)):
-            parts = {I.If: (s.cond,) if isinstance(s, I.If) else (), I.While: (s.cond,) if isinstance(s, I.While) else (),
-                     I.For: (s.start, s.stop, s.step) if isinstance(s, I.For) else ()}[type(s)]
-            names |= {x.name for x in nodes(parts) if isinstance(x, I.Var)}
-            for body in ((s.then, s.other) if isinstance(s, I.If) else (s.body,)):
-                names |= _names_outside_regions(body)
-        else:
-            names |= {x.name for x in nodes(s) if isinstance(x, I.Var)}
-    return names
+    return {x.name for x in nodes(map_parallel_bodies(stmts, lambda region: ())) if isinstance(x, I.Var)}
 
 
 class _Sizes:
@@ -85,6 +60,7 @@ class _Sizes:
 
     def __init__(self, macros: dict[str, I.Macro]):
         self.macros = macros
+        self.copies: dict[str, list[int]] = {}  # parameter_copies, per macro (asked at every call)
 
     def of(self, e, env: dict[str, tuple[int, int]]) -> tuple[int, int]:
         if isinstance(e, I.Var):
@@ -119,11 +95,13 @@ class _Sizes:
     def parameter_copies(self, name: str) -> list[int]:
         """How many copies of each parameter TVM makes in macro `name`'s return value (a parameter of
         size 1001 against size 1 gives the copies, 1000 nodes each)."""
-        m = self.macros[name]
-        one = [(1, 0)] * len(m.params)
-        base = self.call(name, one)[0]
-        return [(self.call(name, one[:i] + [(1001, 0)] + one[i + 1:])[0] - base) // 1000
-                for i in range(len(m.params))]
+        if name not in self.copies:
+            m = self.macros[name]
+            one = [(1, 0)] * len(m.params)
+            base = self.call(name, one)[0]
+            self.copies[name] = [(self.call(name, one[:i] + [(1001, 0)] + one[i + 1:])[0] - base) // 1000
+                                 for i in range(len(m.params))]
+        return self.copies[name]
 
 
 def _costly(seen: tuple[int, int]) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import NAMES_THE_THREAD, all_names, contains, fresh, nodes, statements
+from cuda2tile.ir.ir_names import NAMES_THE_THREAD, all_names, contains, fresh, map_parallel_bodies, nodes, statements
 
 
 def thread_dependent_loops(kernel: I.Kernel) -> I.Kernel:
@@ -37,26 +37,11 @@ def thread_dependent_loops(kernel: I.Kernel) -> I.Kernel:
         return kernel
     taken = all_names(kernel)
     varying_params = _varying_params(kernel)
-    body = _regions(kernel.body, taken)
+    body = map_parallel_bodies(kernel.body, lambda region: _region_body(region, frozenset(), taken))
     macros = tuple(_macro(m, frozenset(varying_params[m.name]), taken) for m in kernel.macros)
     if body == kernel.body and macros == kernel.macros:
         return kernel
     return replace(kernel, body=body, macros=macros)
-
-
-def _regions(stmts: tuple, taken: set[str]) -> tuple:
-    """The kernel's statements with each Parallel region rewritten, also those inside the uniform loops
-    and branches that enclose phases (fps_kernel's `for (m = ...)` around its barriers)."""
-    out = []
-    for s in stmts:
-        if isinstance(s, I.Parallel):
-            s = replace(s, body=_region_body(s.body, frozenset(), taken))
-        elif isinstance(s, I.If):
-            s = replace(s, then=_regions(s.then, taken), other=_regions(s.other, taken))
-        elif isinstance(s, (I.For, I.While)):
-            s = replace(s, body=_regions(s.body, taken))
-        out.append(s)
-    return tuple(out)
 
 
 def _varying_params(kernel: I.Kernel) -> dict[str, set[str]]:
