@@ -197,7 +197,7 @@ class ExprPrinter:
                 self._reads_unsigned_var(lhs) or self._reads_unsigned_var(rhs)):
             return e
         if lhs.dtype != "uint64":
-            def widen(x):
+            def widen(x):  # an unsigned constant holds its value modulo 2^bits (the verifier checks it)
                 return I.Const(x.value, "int64") if isinstance(x, I.Const) else I.Cast(x, "int64")
             return I.Binary(e.op, widen(lhs), widen(rhs), e.dtype)
         # one round trip suffices: the solver skips a comparison with any cast in it

@@ -2,7 +2,9 @@
 
 Checked: names are defined before use (in the scope TileLang will see), `For` variables are never
 assigned, binary operands agree in dtype, comparisons and logic are `bool`, stores write their
-buffer's dtype, kernels hold no `Return`, and a macro returns at most once, at its end.
+buffer's dtype, integer constants lie in their dtype's range (C's `-1u` is 4294967295, which
+the printer's int64-widened comparisons rely on), kernels hold no `Return`, and a macro returns at
+most once, at its end.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import contains
 
+_INT_BITS = {"int8": 8, "uint8": 8, "int16": 16, "uint16": 16, "int32": 32, "uint32": 32, "int64": 64, "uint64": 64}
 _CMP = {"lt", "le", "gt", "ge", "eq", "ne", "and", "or"}
 
 
@@ -27,6 +30,12 @@ def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], wher
             _expr(part, scope, buffers, problems, where)
     elif isinstance(e, I.WarpVote):
         _expr(e.predicate, scope, buffers, problems, where)
+    elif isinstance(e, I.Const):
+        bits = _INT_BITS.get(e.dtype)
+        low, high = (0, 1 << bits) if e.dtype.startswith("uint") else (-(1 << bits - 1), 1 << bits - 1) \
+            if bits else (0, 0)
+        if bits and not isinstance(e.value, (bool, float)) and not low <= e.value < high:
+            problems.append(f"{where}: constant {e.value} outside {e.dtype}")
     elif isinstance(e, I.Var):
         if e.name not in scope:
             problems.append(f"{where}: '{e.name}' used before it is defined")

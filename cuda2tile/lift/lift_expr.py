@@ -661,7 +661,11 @@ class ExprLifter:
             return operand
         if e.op == "-":
             if isinstance(operand, I.Const) and not isinstance(operand.value, bool):
-                return I.Const(-operand.value, dtype)
+                # C's `-65535u` is 4294901761: a folded integer is wrapped to its type, which every
+                # reader of an unsigned constant assumes (the printer's int64-widened comparisons read
+                # it as -65535: `h >= -65535u` was true for every h; docs/difftest.md, finding 12)
+                value = -operand.value
+                return I.Const(value if isinstance(value, float) else _wrap(value, dtype), dtype)
             return I.Unary("neg", operand, dtype)
         return I.Unary("bitnot", operand, dtype)
 

@@ -33,6 +33,7 @@ CHECKS = [
   ("serial bound invariant", "cuda2tile/lift/lift_function.py", "        if not self.loop_invariant(cond.rhs, s.body):\n", "        if False:\n", "@audit_loops"),
   ("cursor step invariant", "cuda2tile/lift/lift_function.py", "        if step.value is not None and not self.loop_invariant(step.value, s.body):\n", "        if False:\n", "@audit_loops"),
   ("discarded effects kept", "cuda2tile/lift/lift_function.py", "        if isinstance(e, A.BinOp) and e.op in (\"&&\", \"||\") and self.has_effects(e):\n", "        if False:\n", "@audit_effects"),
+  ("negated constants wrapped", "cuda2tile/lift/lift_expr.py", "return I.Const(value if isinstance(value, float) else _wrap(value, dtype), dtype)", "return I.Const(value, dtype)", "@negated_unsigned_constant"),
   ("unsigned subtraction wraps", "cuda2tile/emit/printer.py", "            if subtrahend and not isinstance(e.lhs, I.Const)", "            if False and not isinstance(e.lhs, I.Const)", "@unsigned_subtraction_at_zero"),
   ("thread-dependent loops counted with a cursor", "cuda2tile/lift/lift_kernel.py", "flatten_else_if_chains,\n          thread_dependent_loops)", "flatten_else_if_chains)", "@thread_dependent_loops"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
