@@ -95,7 +95,11 @@ class ExprPrinter:
         # let may be substituted by TVM, a macro's parameter is any expression, and a T.alloc_var is a
         # one-element buffer: T.reinterpret of it reinterprets the buffer, not its value)
         self.lvalue_vars: set[str] = set()
+        # each let printed so far by name, and each loop variable with its start (bounded_from_zero); None
+        # for a name bound twice to different values
+        self.let_values: dict[str, I.Expr | None] = {}
         self.kernel_scalars: set[str] = set()  # the kernel's scalar parameters
+        self.chain_plain = False  # the next node printed is read where its bounds decide nothing (`unbounded`)
         self.constant_lets: dict[str, int] = {}  # lets of an integer constant (`b = -31`), by IR name
         self.macro_params: set[str] = set()  # the parameters of the macro being printed
 
@@ -185,6 +189,121 @@ class ExprPrinter:
                 return bound <= 1 and isinstance(e.lhs, I.Const) and e.lhs.value == 1
         return False
 
+    def upper_bound(self, e: I.Expr, depth: int = 0) -> int | None:
+        """The largest value the unsigned or non-negative `e` can take in C, where it is known from its
+        form alone (constants, launch coordinates, masks, remainders, values of narrower types); None
+        where it is not (a load, a parameter, a let: any value of the type)."""
+        if isinstance(e, I.Const):
+            return e.value if not isinstance(e.value, float) and e.value >= 0 else None
+        if isinstance(e, (I.ThreadIdx, I.LinearThreadIdx)):
+            return 1023
+        if isinstance(e, (I.BlockDim, I.BlockThreads)):
+            return 1024
+        if isinstance(e, (I.BlockIdx, I.GridDim)):
+            return (1 << 31) - 1
+        if isinstance(e, I.Cast):
+            src = e.operand.dtype
+            if src == "bool":
+                return 1
+            if src in ("uint8", "uint16") or src in ("int8", "int16") and self.non_negative(e.operand):
+                bound = self.upper_bound(e.operand, depth + 1)
+                full = (1 << int(re.sub(r"\D", "", src))) - 1
+                return full if bound is None else min(bound, full)
+            if src in ("int32", "uint32", "int64", "uint64") and (src.startswith("u") or self.non_negative(e.operand)):
+                return self.upper_bound(e.operand, depth + 1)
+            return None
+        if isinstance(e, I.Var):
+            value = self.let_values.get(e.name)
+            return self.upper_bound(value, depth + 1) if value is not None and e.name not in self.lvalue_vars \
+                and depth < 32 else None
+        if isinstance(e, I.Select):
+            a, b = self.upper_bound(e.then, depth + 1), self.upper_bound(e.other, depth + 1)
+            return None if a is None or b is None else max(a, b)
+        if not isinstance(e, I.Binary):
+            return None
+        a, b = self.upper_bound(e.lhs, depth + 1), self.upper_bound(e.rhs, depth + 1)
+        if e.op == "bitand":
+            known = [x for x in (a, b) if x is not None]
+            return min(known) if known else None
+        if e.op in ("truncmod", "floormod") and isinstance(e.rhs, I.Const) and b:
+            return b - 1 if a is None else min(a, b - 1)
+        if e.op == "shl" and a is not None and b is None and e.dtype.startswith("uint"):
+            return a << int(e.dtype[4:]) - 1  # C leaves shifts by the width or more undefined: `1u << s` fits
+        if a is None or b is None:
+            return None
+        if e.op in ("bitor", "bitxor"):
+            return (1 << max(a, b).bit_length()) - 1
+        if e.op in ("truncdiv", "floordiv", "div"):
+            return a
+        if e.op == "shr":
+            return a
+        if e.op == "add":
+            return a + b
+        if e.op == "mul":
+            return a * b
+        if e.op == "shl" and b < 64:
+            return a << b
+        return None
+
+    def bind(self, name: str, value: I.Expr) -> None:
+        known = self.let_values.get(name, value)
+        self.let_values[name] = value if known == value else None
+
+    def bounded_from_zero(self, e: I.Expr, depth: int = 0) -> bool:
+        """Whether TVM's lower bound of the unsigned `e` is surely 0, so that its bounds stay right when
+        the value wraps: TVM bounds `a + b` by [lo(a) + lo(b), ...] clipped to the type, which is wrong only
+        when that lower bound is above 0 (finding 10). 0 is the lower bound of loads, parameters and
+        variables (TVM knows nothing of them), of thread and block indices, masks and remainders, and of
+        sums of such values and products with one (`T.cast(bx, "uint32") * cols + T.cast(tx, "uint32")`,
+        kept as C writes it); not of constants above 0, block sizes (numbers while tracing) or lets of
+        unknown values."""
+        if depth > 32:
+            return False
+        again = lambda x: self.bounded_from_zero(x, depth + 1)  # noqa: E731
+        if isinstance(e, I.Const):
+            return e.value == 0
+        if isinstance(e, (I.ThreadIdx, I.BlockIdx, I.LinearThreadIdx, I.Load, I.PrivateLoad)):
+            return True
+        if isinstance(e, I.Var):
+            if e.name in self.let_values:  # a let, or a loop variable by its start
+                value = self.let_values[e.name]
+                return value is not None and again(value)
+            return e.name not in self.macro_params  # a parameter or a T.alloc_var, not an argument
+        if isinstance(e, I.Cast):
+            return again(e.operand)
+        if isinstance(e, I.Select):
+            return again(e.then) or again(e.other)
+        if not isinstance(e, I.Binary):
+            return False
+        if e.op in ("bitand", "truncmod", "floormod"):
+            return True
+        if e.op in ("add", "bitor", "bitxor"):
+            return again(e.lhs) and again(e.rhs)
+        if e.op == "mul":
+            return again(e.lhs) or again(e.rhs)
+        if e.op in ("shl", "shr", "sub", "truncdiv", "floordiv", "div"):
+            return again(e.lhs)
+        return False
+
+    def fits(self, e: I.Binary) -> bool:
+        """Whether C's unsigned `a + b`, `a * b` or `a << s` is known never to wrap (`digit * 16u + lane`)."""
+        bound = self.upper_bound(e)
+        return bound is not None and bound < 1 << int(e.dtype[4:])
+
+    def wrapping(self, e: I.Binary) -> str:
+        """C's unsigned `a + b`, `a * b`, `a << s` that may wrap, computed in uint64 (where it cannot
+        overflow: both operands are below 2^32 and shifts below 32) and masked to the width. TVM bounds
+        unsigned arithmetic as if it never wrapped, and folds comparisons with those bounds: with
+        `big = 0x80000000u >> (h & 1u)`, `0u >= big * 2u` became false, and `j = h + 1u; if (j >= 1u)`
+        true for h = 4294967295 (docs/difftest.md, finding 10). The mask's bounds are [0, 2^bits - 1]."""
+        def wide(x):
+            if isinstance(x, I.Const):
+                return f"{self.t('uint64')}({x.value})"
+            return f'{self.t("cast")}({self(x)}, "uint64")'
+        symbol = {"add": "+", "mul": "*", "shl": "<<"}[e.op]
+        mask = (1 << int(e.dtype[4:])) - 1
+        return f'{self.t("cast")}(({wide(e.lhs)} {symbol} {wide(e.rhs)}) & {self.t("uint64")}({mask}), "{e.dtype}")'
+
     def _solver_safe(self, e: I.Expr) -> I.Expr:
         if isinstance(e, I.Unary) and e.op == "not":
             return I.Unary("not", self._solver_safe(e.operand), e.dtype)
@@ -219,6 +338,14 @@ class ExprPrinter:
             return any(self._reads_unsigned_var(x) for x in (e.cond, e.then, e.other))
         return False
 
+    def unbounded(self, e: L.Expr, min_prec: int = 0) -> str:
+        """`e` where TVM's bounds of its value decide nothing: an index (it addresses memory through its
+        value, which the generated C and CUDA compute in uint32, wrapping as C does), a value stored or
+        assigned to a variable (TVM reads it back as a load, bounded by its type). Unsigned sums, products
+        and left shifts at its top are printed as C writes them, not through `wrapping`."""
+        self.chain_plain = True
+        return self.wrap(e, min_prec)
+
     def wrap(self, e: L.Expr, min_prec: int) -> str:
         text, prec = self.expr(e)
         return f"({text})" if prec < min_prec else text
@@ -235,6 +362,7 @@ class ExprPrinter:
 
     def expr(self, e) -> tuple[str, int]:
         atom = _PREC["atom"]
+        plain, self.chain_plain = self.chain_plain, False  # set by `unbounded` for this node only
         if isinstance(e, I.Const):
             if e.dtype == "bool":
                 return ("True" if e.value else "False"), atom
@@ -280,7 +408,7 @@ class ExprPrinter:
         if isinstance(e, I.PrivateLoad):
             return f"{self.names(e.name)}[{self.slot(e.index)}]", atom
         if isinstance(e, I.Load):
-            access = f"{self.names(e.buffer)}[{self(e.index)}]"
+            access = f"{self.names(e.buffer)}[{self.unbounded(e.index)}]"
             carrier = self.buffers.get(e.buffer)
             if carrier == "uint8" and e.dtype == "bool":
                 return f'{self.t("cast")}({access}, "bool")', atom
@@ -324,6 +452,17 @@ class ExprPrinter:
                 wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({subtrahend})'
                 mask = (1 << int(e.dtype[4:])) - 1
                 return f'{self.t("cast")}(({wide}) & {self.t("int64")}({mask}), "{e.dtype}")', atom
+            if e.op in ("add", "mul", "shl", "bitand") and e.dtype in ("uint8", "uint16", "uint32") and (
+                    plain or e.op == "bitand"):
+                # kept as C writes it where TVM's bounds of the sum decide nothing (`unbounded`), and under
+                # a mask, `(tx + (1 << l)) & 31u`: the low bits of a sum, product or left shift do not
+                # depend on whether it wrapped, and TVM bounds `x & m` by [0, m] whatever x's bounds
+                symbol, prec = _BINARY[e.op][0], _PREC[_BINARY[e.op][1]]
+                rhs = self.wrap(e.rhs, prec + 1) if e.op == "shl" else self.unbounded(e.rhs, prec + 1)
+                return f"{self.unbounded(e.lhs, prec)} {symbol} {rhs}", prec
+            if e.op in ("add", "mul", "shl") and e.dtype in ("uint8", "uint16", "uint32") and not self.fits(e) \
+                    and not self.bounded_from_zero(e):
+                return self.wrapping(e), atom
             if e.op in INTEGER_DIVISION:
                 return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
             if e.op in ("and", "or") and any(isinstance(n, I.MacroCall) for n in nodes(e.rhs)):
@@ -347,6 +486,13 @@ class ExprPrinter:
             if e.op == "not":
                 # `not (a < b)`: correct without the parentheses too, but easier to read with them
                 return f"not {self.wrap(e.operand, _PREC['cmp'] + 1)}", _PREC["not"]
+            if e.op == "neg" and e.dtype in ("uint8", "uint16", "uint32") and not (
+                    isinstance(e.operand, I.Const) or self.at_least(e.operand, 1)):
+                # C's `-k` is 0 at k = 0, which `~k + 1` computes too, but TVM bounds `~k + 1` by [1, 2^32 - 1]
+                # (the sum taken as never wrapping, finding 10): through int64, masked
+                bits = int(e.dtype[4:])
+                wide = f'{self.t("int64")}({1 << bits}) - {self.t("cast")}({self(e.operand)}, "int64")'
+                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({(1 << bits) - 1}), "{e.dtype}")', atom
             if e.op == "neg" and e.dtype.startswith("uint"):
                 # C's `-k` of an unsigned k is 2^bits - k; TileLang refuses a negated unsigned value
                 # (difftest finding 2), and TVM refuses `T.uint32(0) - k` when k folds to a positive
@@ -379,7 +525,8 @@ class ExprPrinter:
                 if e.operand.name in self.macro_params and bits <= 32:
                     wide = f'{self.t("cast")}({self(e.operand)}, "int64") & {self.t("int64")}({(1 << bits) - 1})'
                     return f'{self.t("cast")}({wide}, "{e.dtype}")', atom
-            return f'{self.t("cast")}({self(e.operand)}, "{e.dtype}")', atom
+            operand = self.unbounded(e.operand) if plain else self(e.operand)  # `x[T.cast(i + 1u, "int64")]`
+            return f'{self.t("cast")}({operand}, "{e.dtype}")', atom
         if isinstance(e, I.Bitcast):
             return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
         if isinstance(e, I.Select):
@@ -409,7 +556,7 @@ class ExprPrinter:
             return (f'({self.t("reinterpret")}({self.t("address_of")}({self.names(e.buffer)}[0]), "uint64") '
                     f"+ {offset})"), atom
         if isinstance(e, I.AtomicRMW):
-            target = f"{self.names(e.buffer)}[{self(e.index)}]"
+            target = f"{self.names(e.buffer)}[{self.unbounded(e.index)}]"
             ret = ", return_prev=True" if e.returns_old else ""
             return f"{self.t('atomic_' + e.op)}({target}, {self(e.value)}{ret})", atom
         raise TypeError(f"cannot print {type(e).__name__}")
@@ -487,20 +634,23 @@ class StmtPrinter:
         e, n, t = self.expr, self.names, self.expr.t
         self.comment(depth, s.line)
         if isinstance(s, (I.Let, I.AssignVar)):
+            if isinstance(s, I.Let):
+                self.expr.bind(s.name, s.value)
             if isinstance(s, I.Let) and self.expr.non_negative(s.value):
                 self.expr.non_negative_lets.add(s.name)
             if isinstance(s, I.Let) and isinstance(s.value, I.Const) and isinstance(s.value.value, int) \
                     and s.value.dtype.startswith("int"):
                 self.expr.constant_lets[s.name] = s.value.value
-            self.emit(depth, f"{n(s.name)} = {e(s.value)}")
+            value = e.unbounded(s.value) if isinstance(s, I.AssignVar) else e(s.value)
+            self.emit(depth, f"{n(s.name)} = {value}")
         elif isinstance(s, I.Store):
-            value = e(s.value)
+            value = e.unbounded(s.value)
             carrier = self.expr.buffers.get(s.buffer)
             if carrier == "uint8" and s.value.dtype == "bool":
                 value = f'{t("cast")}({value}, "uint8")'
             elif carrier and carrier != s.value.dtype:
                 value = f'{t("reinterpret")}({value}, "{carrier}")'
-            self.emit(depth, f"{n(s.buffer)}[{e(s.index)}] = {value}")
+            self.emit(depth, f"{n(s.buffer)}[{e.unbounded(s.index)}] = {value}")
         elif isinstance(s, I.If):
             self.emit(depth, f"if {e.condition(s.cond)}:")
             self.block(s.then, depth + 1)
@@ -509,6 +659,7 @@ class StmtPrinter:
                 self.block(s.other, depth + 1)
         elif isinstance(s, I.For):
             self.expr.lvalue_vars.add(s.var)
+            self.expr.bind(s.var, s.start)
             if self.expr.non_negative(s.start) and isinstance(s.step, I.Const) and s.step.value > 0:
                 self.expr.counting_up_loops.add(s.var)
             self.emit(depth, f"for {n(s.var)} in {t('serial')}({self.range_args(s.start, s.stop, s.step)}):")
@@ -528,7 +679,7 @@ class StmtPrinter:
             else:
                 self.emit(depth, f"{t('evaluate')}({e(s.expr)})")
         elif isinstance(s, I.PrivateStore):
-            self.emit(depth, f"{n(s.name)}[{e.slot(s.index)}] = {e(s.value)}")
+            self.emit(depth, f"{n(s.name)}[{e.slot(s.index)}] = {e.unbounded(s.value)}")
         elif isinstance(s, L.AllocShared):
             self.emit(depth, f'{n(s.name)} = {t("alloc_shared")}({e.shape(s.shape)}, "{s.dtype}", '
                              f'scope={self.table.smem_scope})')
