@@ -291,18 +291,16 @@ class ExprPrinter:
         return bound is not None and bound < 1 << int(e.dtype[4:])
 
     def wrapping(self, e: I.Binary) -> str:
-        """C's unsigned `a + b`, `a * b`, `a << s` that may wrap, computed in uint64 (where it cannot
-        overflow: both operands are below 2^32 and shifts below 32) and masked to the width. TVM bounds
-        unsigned arithmetic as if it never wrapped, and folds comparisons with those bounds: with
-        `big = 0x80000000u >> (h & 1u)`, `0u >= big * 2u` became false, and `j = h + 1u; if (j >= 1u)`
-        true for h = 4294967295 (docs/difftest.md, finding 10). The mask's bounds are [0, 2^bits - 1]."""
-        def wide(x):
-            if isinstance(x, I.Const):
-                return f"{self.t('uint64')}({x.value})"
-            return f'{self.t("cast")}({self(x)}, "uint64")'
-        symbol = {"add": "+", "mul": "*", "shl": "<<"}[e.op]
+        """C's unsigned `a + b`, `a * b`, `a << s` that may wrap, masked with the all-ones value of its
+        width: the same value (it wraps as C's does), but TVM bounds `x & m` by [0, m] whatever x's
+        bounds. TVM bounds unsigned arithmetic as if it never wrapped, and folds comparisons with those
+        bounds: with `big = 0x80000000u >> (h & 1u)`, `0u >= big * 2u` became false, and
+        `j = h + 1u; if (j >= 1u)` true for h = 4294967295 (docs/difftest.md, finding 10). Kept within
+        the width: Metal and WebGPU have no 64-bit integers."""
+        symbol, prec = _BINARY[e.op][0], _PREC[_BINARY[e.op][1]]
+        rhs = self.wrap(e.rhs, prec + 1)
         mask = (1 << int(e.dtype[4:])) - 1
-        return f'{self.t("cast")}(({wide(e.lhs)} {symbol} {wide(e.rhs)}) & {self.t("uint64")}({mask}), "{e.dtype}")'
+        return f"({self.wrap(e.lhs, prec)} {symbol} {rhs}) & {self.t(e.dtype)}({mask})"
 
     def _solver_safe(self, e: I.Expr) -> I.Expr:
         if isinstance(e, I.Unary) and e.op == "not":
@@ -462,7 +460,7 @@ class ExprPrinter:
                 return f"{self.unbounded(e.lhs, prec)} {symbol} {rhs}", prec
             if e.op in ("add", "mul", "shl") and e.dtype in ("uint8", "uint16", "uint32") and not self.fits(e) \
                     and not self.bounded_from_zero(e):
-                return self.wrapping(e), atom
+                return self.wrapping(e), _PREC["bitand"]
             if e.op in INTEGER_DIVISION:
                 return f"{self.t(INTEGER_DIVISION[e.op].name)}({self(e.lhs)}, {self(e.rhs)})", atom
             if e.op in ("and", "or") and any(isinstance(n, I.MacroCall) for n in nodes(e.rhs)):
@@ -489,10 +487,9 @@ class ExprPrinter:
             if e.op == "neg" and e.dtype in ("uint8", "uint16", "uint32") and not (
                     isinstance(e.operand, I.Const) or self.at_least(e.operand, 1)):
                 # C's `-k` is 0 at k = 0, which `~k + 1` computes too, but TVM bounds `~k + 1` by [1, 2^32 - 1]
-                # (the sum taken as never wrapping, finding 10): through int64, masked
-                bits = int(e.dtype[4:])
-                wide = f'{self.t("int64")}({1 << bits}) - {self.t("cast")}({self(e.operand)}, "int64")'
-                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({(1 << bits) - 1}), "{e.dtype}")', atom
+                # (the sum taken as never wrapping, finding 10): masked, as `wrapping` does
+                negated = f"~{self.wrap(e.operand, _PREC['unary'])} + {self.t(e.dtype)}(1)"
+                return f"({negated}) & {self.t(e.dtype)}({(1 << int(e.dtype[4:])) - 1})", _PREC["bitand"]
             if e.op == "neg" and e.dtype.startswith("uint"):
                 # C's `-k` of an unsigned k is 2^bits - k; TileLang refuses a negated unsigned value
                 # (difftest finding 2), and TVM refuses `T.uint32(0) - k` when k folds to a positive

@@ -1,7 +1,7 @@
 // RUN: %cuda2tile convert %s -o - --quiet | %filecheck %s
 // C's `-65535u` is 4294901761: a folded negation is wrapped to its type, so the int64-widened comparison
 // TileLang needs for unsigned lets compares with C's value (docs/difftest.md, finding 12); `h + -16u`
-// wraps, and is computed in uint64 and masked (finding 10).
+// wraps, and is masked to its width (finding 10).
 __global__ void above(const unsigned* keys, unsigned* out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -9,4 +9,4 @@ __global__ void above(const unsigned* keys, unsigned* out, int n) {
   out[i] = (h >= (-65535u)) ? h + -16u : h;
 }
 // CHECK-LABEL: def above(
-// CHECK:       T.if_then_else(T.cast(h, "int64") >= T.int64(4294901761), T.cast((T.cast(h, "uint64") + T.uint64(4294967280)) & T.uint64(4294967295), "uint32"), h)
+// CHECK:       T.if_then_else(T.cast(h, "int64") >= T.int64(4294901761), (h + T.uint32(4294967280)) & T.uint32(4294967295), h)

@@ -1,8 +1,8 @@
 // RUN: %cuda2tile convert %s -o - --quiet | %filecheck %s
 // TVM bounds unsigned `+`, `*`, `<<` as if they never wrapped and folds comparisons with those bounds
 // (docs/difftest.md, finding 10): where the value may wrap and TVM may take its lower bound above 0, it is
-// computed in uint64 and masked. Kept as C writes it where it cannot wrap, where TVM's lower bound is 0,
-// under a mask, in an index and in a stored value.
+// masked with the all-ones value of its width, which TVM bounds by [0, 2^32 - 1]. Kept as C writes it
+// where it cannot wrap, where TVM's lower bound is 0, under a mask, in an index and in a stored value.
 __global__ void bounds(const unsigned* keys, unsigned* out, const float* x, float* y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -16,7 +16,7 @@ __global__ void bounds(const unsigned* keys, unsigned* out, const float* x, floa
   out[i] = flags + lane + bit + h * 3u;
 }
 // CHECK-LABEL: def bounds(
-// CHECK:       j = T.cast((T.cast(h, "uint64") + T.uint64(1)) & T.uint64(4294967295), "uint32")
+// CHECK:       j = (h + T.uint32(1)) & T.uint32(4294967295)
 // CHECK:       lane = T.cast(tx, "uint32") + T.uint32(5) & T.uint32(31)
 // CHECK:       row = T.cast(bx, "uint32") * T.uint32(16) + T.cast(tx, "uint32")
 // CHECK:       bit = T.uint32(1) << (h & T.uint32(7))

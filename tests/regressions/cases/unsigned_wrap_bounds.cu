@@ -3,8 +3,9 @@
 // those bounds. `0u >= (2u << (h & 31u))` became false (C: true where h & 31 = 31), and so did
 // `0u >= big * 2u`, `big + big`, `big << 1` with big = 2^31, and `j = h + 1u; j >= 1u` became true for
 // h = 4294967295. A sum, product or left shift that may wrap and whose lower bound TVM may take above 0
-// is now computed in uint64 and masked to the width; C's `-k` too. Kept as C writes it where it cannot
-// wrap, where TVM's lower bound is 0 (`bx * cols + tx`), under a mask, in an index or a stored value.
+// is now masked with the all-ones value of its width (TVM bounds `x & m` by [0, m]); C's `-k` too. Kept
+// as C writes it where it cannot wrap, where TVM's lower bound is 0 (`bx * cols + tx`), under a mask,
+// in an index or a stored value.
 // EXPECT: wrapping_bounds pass
 // EXPECT: negated_at_zero pass
 __global__ void wrapping_bounds(const unsigned* keys, unsigned* out, int n) {
