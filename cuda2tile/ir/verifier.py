@@ -32,10 +32,10 @@ def _expr(e, scope: set[str], buffers: dict[str, str], problems: list[str], wher
         _expr(e.predicate, scope, buffers, problems, where)
     elif isinstance(e, I.Const):
         bits = _INT_BITS.get(e.dtype)
-        low, high = (0, 1 << bits) if e.dtype.startswith("uint") else (-(1 << bits - 1), 1 << bits - 1) \
-            if bits else (0, 0)
-        if bits and not isinstance(e.value, (bool, float)) and not low <= e.value < high:
-            problems.append(f"{where}: constant {e.value} outside {e.dtype}")
+        if bits and not isinstance(e.value, (bool, float)):
+            low = 0 if e.dtype.startswith("uint") else -(1 << bits - 1)
+            if not low <= e.value < low + (1 << bits):
+                problems.append(f"{where}: constant {e.value} outside {e.dtype}")
     elif isinstance(e, I.Var):
         if e.name not in scope:
             problems.append(f"{where}: '{e.name}' used before it is defined")
