@@ -150,6 +150,13 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "no assertion fails, the conversion computes what the original computes; where one would fail, the "
           "original stops the launch (`cudaErrorAssert`) and the conversion runs on. An assertion or `printf` "
           "whose arguments have effects (`assert(atomicAdd(p, 1) < n)`) is refused instead (C2T1202)."),
+    _code("C2T1218", W, "value the code generator would copy, in a loop condition", "low",
+          "A bit cast (`__float_as_uint`, `__int_as_float`, ...) or `__saturatef` of a variable or array element "
+          "that the loop writes, inside a `while` condition. TileLang's code generators copy such an operand "
+          "into a C variable and reuse the copy wherever the same text comes back in that scope, even after a "
+          "store (passes/pin_copied_reads.py); elsewhere cuda2tile reads the value into a let first, which a "
+          "loop condition cannot take. Compute the value into a variable before the loop and at the end of its "
+          "body, and test the variable."),
     _code("C2T1401", E, 'target lowering failed', "medium",
           "`cuda2tile check`: TileLang could not build or lower the converted kernel for this target. The message is TileLang's; the location is the CUDA line of the statement the failure was traced to (else the kernel). Every other target is still checked and reported on its own."),
     _code("C2T1402", E, 'target compiler rejected the generated code', "medium",

@@ -41,7 +41,7 @@ def test_ir_verifies_after_every_pass(path):
         assert {"lift", "lower_bfloat16", "lower_warp_ops", "eliminate_early_returns", "volatile_store_syncs",
                 "split_phases", "privatize", "private_arrays_in_shared", "narrow_index_arithmetic",
                 "select_local_elements", "flatten_else_if_chains", "thread_dependent_loops",
-                "materialize_repeated_values"} <= set(seen)
+                "materialize_repeated_values", "pin_copied_reads"} <= set(seen)
 
 
 def test_verifier_finds_broken_ir():

@@ -15,6 +15,7 @@ from cuda2tile.lift.lift_function import (FunctionLifter, LiftContext, Names, Pr
 from cuda2tile.passes.lower_bfloat16 import lower_bfloat16
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
 from cuda2tile.passes.materialize_repeated_values import materialize_repeated_values
+from cuda2tile.passes.pin_copied_reads import pin_copied_reads
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
 from cuda2tile.passes.flatten_else_if_chains import flatten_else_if_chains
@@ -45,6 +46,8 @@ def _idiom_pass(pass_name: str):
 # (`Raised`). Keys are the idioms' report names.
 RAISE_PASSES = {i.name: _idiom_pass(i.pass_name)
                 for i in sorted((i for i in IDIOMS if i.name in RAISABLE), key=lambda i: i.pass_order)}
+# after the idiom passes, whose patterns read memory directly (`s[t] = max(s[t], s[t + st])`)
+LAST_PASSES = (pin_copied_reads,)
 
 
 def kernel_python_name(fn: A.Function) -> str:
@@ -59,12 +62,12 @@ def lift_kernel(fn: A.Function, functions: dict[str, A.Function],
                 launches: tuple[A.LaunchSite, ...] = (), after_each_pass=None,
                 raise_idioms: frozenset[str] | None = None) -> I.Kernel:
     """The kernel's tile IR: the raw lift, then PASSES, then the RAISE_PASSES of `raise_idioms` (None:
-    all of them); `after_each_pass(name, kernel)` sees every step."""
+    all of them), then LAST_PASSES; `after_each_pass(name, kernel)` sees every step."""
     kernel = lift_raw(fn, functions, launches)
     if after_each_pass:
         after_each_pass("lift", kernel)
     raising = tuple(run for name, run in RAISE_PASSES.items() if raise_idioms is None or name in raise_idioms)
-    for run in PASSES + raising:
+    for run in PASSES + raising + LAST_PASSES:
         kernel = run(kernel)
         if after_each_pass:
             after_each_pass(run.__name__, kernel)

@@ -56,7 +56,8 @@ __global__ void two_as_one(short* x, int* y) {
 // CHECK: __device__ __forceinline__ uint64_t c2t_atomic_cas_float64_as_uint64(double* p, long long i, uint64_t c, uint64_t v) { return (uint64_t)atomicCAS((unsigned long long*)(p + i), (unsigned long long)c, (unsigned long long)v); }
 // CHECK: extern "C" uint64_t c2t_atomic_cas_float64_as_uint64(double* p, int64_t i, uint64_t c, uint64_t v) { void* q = p + i; uint64_t o; memcpy(&o, q, sizeof o); if (o == c) memcpy(q, &v, sizeof v); return o; }
 // CHECK-LABEL: def segment_product(
-// CHECK: old = T.reinterpret(address[address_off], "uint64")
+// CHECK: address_now = address[address_off]
+// CHECK-NEXT: old = T.reinterpret(address_now, "uint64")
 // CHECK: old = T.call_extern("uint64", "c2t_atomic_cas_float64_as_uint64", T.address_of(address[0]), T.cast(address_off, "int64"), assumed,
 // CHECK-LABEL: def sign_bits(
 // CHECK: x[i] = T.reinterpret(T.reinterpret(x[i], "uint32") | T.uint32(2147483648), "float32")

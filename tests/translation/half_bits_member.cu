@@ -45,9 +45,11 @@ __global__ void half_defaults(at::Half* y, int n) {
 
 // CHECK-LABEL: def segment_add_c10_Half(
 // CHECK: old = T.call_extern("uint32", "c2t_atomic_cas_bytes_float16_as_uint32", T.address_of(address[0]),
-// CHECK: hsum = T.reinterpret(T.cast({{.*}}, "uint16"), "float16")
+// CHECK: old_now = T.cast({{.*}}, "uint16")
+// CHECK-NEXT: hsum = T.reinterpret(old_now, "float16")
 // CHECK: hsum = hsum + val
-// CHECK: T.reinterpret(hsum, "uint16")
+// CHECK: hsum_now = hsum
+// CHECK: T.reinterpret(hsum_now, "uint16")
 // CHECK: x: T.Tensor((x_len,), "float16"), out: T.Tensor((out_len,), "float16")
 
 // CHECK-LABEL: def segment_add_c10_BFloat16(
