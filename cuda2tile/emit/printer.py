@@ -43,9 +43,16 @@ _INDENT = "    "
 
 
 def float_repr(value: float, dtype: str) -> str:
-    """Shortest decimal that reads back as the same `dtype` value: 0.1f -> '0.1', not 0.10000000149."""
+    """Shortest decimal that reads back as the same `dtype` value: 0.1f -> '0.1', not 0.10000000149.
+    Not where that decimal, read as a double, lies beyond the type's largest value: `-FLT_MAX` is
+    -3.4028235e+38 as a float, below -3.4028234663852886e+38 as a double, and TVM refuses
+    `T.float32(-3.4028235e+38)` ("exceeds minimum of float32": caffe's MaxPoolForward, mmcv's
+    roi_pool_forward did not lower for CUDA); there the exact value is printed."""
     if dtype in ("float32", "float16"):
-        return str(getattr(np, dtype)(value))
+        text = str(getattr(np, dtype)(value))
+        if np.isfinite(value) and abs(float(text)) > float(np.finfo(dtype).max):
+            return repr(float(getattr(np, dtype)(value)))
+        return text
     return repr(float(value))
 
 
