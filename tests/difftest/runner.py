@@ -5,6 +5,7 @@
     .venv/bin/python -m tests.difftest.runner --seed 1 --index 17                     # reproduce one, verbosely
     .venv/bin/python -m tests.difftest.runner --seed 1 --index 17 --write out/dt     # and keep its .cu/.toml
     .venv/bin/python -m tests.difftest.runner --seed 1 --count 8 --plant drop-barrier   # a planted miscompile
+    .venv/bin/python -m tests.difftest.runner --seed 1 --count 20 --lower                # lower for CUDA and HIP
 
 Each program (tests/difftest/generator.py, identified by `(seed, index)`) is written as a `.cu` file with
 its launch spec beside it and checked the way `cuda2tile parity FILE --original cpu --converted c` checks
@@ -17,6 +18,7 @@ the CPU SIMT runtime, the conversion on TileLang's C back end, every writable bu
     crash     a finding: the conversion does not build or run, the harness failed, or a worker died
     hang      a finding: no answer within --timeout seconds (the worker is killed, a fresh one goes on)
     invalid   a finding against the tester: the original itself does not build or run on the CPU runtime
+    lowering  (with --lower) a finding: the conversion does not lower for a target, or nvcc rejects it
 
 Programs run in `--jobs` spawned worker processes (TileLang is not fork-safe), each with its own
 temporary CPU-runtime and TileLang caches, so a long run leaves nothing behind. Exit status 1 when
@@ -49,7 +51,7 @@ else:
     import program as P
     from generator import KNOWN_BUGS, features, generate
 
-FINDINGS = ("mismatch", "refusal", "crash", "hang", "invalid")
+FINDINGS = ("mismatch", "refusal", "crash", "hang", "invalid", "lowering")
 _ORIGINAL_FAILURES = {"barrier divergence", "warp divergence", "timeout", "crash", "compile error", "launch error"}
 
 
@@ -62,6 +64,8 @@ class Finding:
 
     def reproducer(self, seed: int, plant: str | None = None, avoid_all: bool = True) -> str:
         extra = (f" --plant {plant}" if plant else "") + ("" if avoid_all else " --no-avoid")
+        if self.kind == "lowering":
+            return f".venv/bin/python -m tests.difftest.runner --seed {seed} --start {self.index} --count 1 --lower{extra}"
         return f".venv/bin/python -m tests.difftest.runner --seed {seed} --index {self.index}{extra}"
 
 
@@ -304,6 +308,58 @@ def run_difftest(seed: int, count: int, *, jobs: int = 2, start: int = 0, timeou
     return report
 
 
+CHECK_TARGETS = "cuda:sm_90a,hip:gfx942"  # issue 20: the programs also lower for CUDA (with nvcc) and HIP
+
+
+def check_lowering(seed: int, count: int, *, jobs: int = 2, start: int = 0, targets: str = CHECK_TARGETS,
+                   avoid: frozenset = frozenset(KNOWN_BUGS), timeout_s: float = 1800.0) -> DiffReport:
+    """Programs `start .. start + count - 1` of `seed` through `cuda2tile check --targets TARGETS` (convert,
+    lower for each target, compile CUDA with nvcc where it is installed; nothing is run). Every cell that
+    is not ok is a finding (`lowering`, with the target, the stage and TileLang's message), and so is a
+    program that does not convert (`refusal`)."""
+    import json
+    import subprocess
+
+    report = DiffReport(seed, count, jobs, avoid_all=avoid == frozenset(KNOWN_BUGS))
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="c2t-difftest-check-") as tmp:
+        sources = Path(tmp) / "src"
+        indices = {}
+        for index in range(start, start + count):
+            prog = generate(seed, index, avoid)
+            indices[write_program(prog, sources).name] = index
+            feats = features(prog)
+            report.features.update(feats)
+            report.feature_counts.append(len(feats))
+        out = Path(tmp) / "check.json"
+        command = [sys.executable, "-m", "cuda2tile", "check", str(sources), "-o", str(Path(tmp) / "converted"),
+                   "--targets", targets, "--no-run", "--no-cache", "--quiet", "--json", str(out), "-j", str(jobs)]
+        env = dict(os.environ, TILELANG_CACHE_DIR=str(Path(tmp) / "tilelang-cache"))
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s, env=env)
+        if not out.exists():
+            report.findings.append(Finding(start, "crash", f"cuda2tile check exited {done.returncode}:\n"
+                                                          f"{done.stderr[-2000:]}"))
+            report.wall_s = time.monotonic() - t0
+            return report
+        matrix = json.loads(out.read_text())
+        lowered = set()
+        for row in matrix["kernels"]:
+            index = indices[row["source"]]
+            lowered.add(row["source"])
+            bad = [f"{target}: {cell['status']} at {cell.get('stage', '?')}: {cell.get('detail', '')}"
+                   for target, cell in sorted(row["results"].items()) if cell["status"] != "ok"]
+            report.outcomes["lowering" if bad else "pass"] += 1
+            if bad:
+                report.findings.append(Finding(index, "lowering", "\n".join(bad)))
+        for name, index in sorted(indices.items(), key=lambda kv: kv[1]):
+            if name not in lowered:
+                report.outcomes["refusal"] += 1
+                report.findings.append(Finding(index, "refusal", f"{name} did not convert:\n{done.stdout[-2000:]}"))
+    report.wall_s = time.monotonic() - t0
+    report.findings.sort(key=lambda f: f.index)
+    return report
+
+
 def save_findings(report: DiffReport, out: Path, avoid: frozenset = frozenset(KNOWN_BUGS)) -> None:
     for f in report.findings:
         prog = generate(report.seed, f.index, avoid)
@@ -351,10 +407,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--index", type=int, help="check this one program in-process and print everything")
     ap.add_argument("--write", metavar="DIR", help="with --index: also write the program's .cu and .toml to DIR")
     ap.add_argument("--save-findings", metavar="DIR", help="write every finding's program to DIR/<seed>_<index>.*")
+    ap.add_argument("--lower", nargs="?", const=CHECK_TARGETS, metavar="TARGETS",
+                    help=f"instead of parity, lower the programs with `cuda2tile check` (default {CHECK_TARGETS})")
     args = ap.parse_args(argv)
     avoid = frozenset() if args.no_avoid else frozenset(KNOWN_BUGS)
     if args.index is not None:
         return _reproduce(args.seed, args.index, args.write, args.plant, args.timeout, avoid)
+    if args.lower:
+        report = check_lowering(args.seed, args.count, jobs=args.jobs, start=args.start, targets=args.lower,
+                                avoid=avoid)
+        print(report.summary())
+        if args.save_findings and report.findings:
+            save_findings(report, Path(args.save_findings), avoid)
+        return 1 if report.findings else 0
 
     shown = [0]
 

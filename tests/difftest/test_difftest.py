@@ -16,7 +16,7 @@ import program as P  # noqa: E402
 from generator import KNOWN_BUGS, features, generate  # noqa: E402
 from plants import PLANTS  # noqa: E402
 from reduce import HarnessOracle, candidates, reduce, signature  # noqa: E402
-from runner import run_difftest  # noqa: E402
+from runner import check_lowering, run_difftest  # noqa: E402
 
 CI_SEED = 20261204
 CI_COUNT = 6  # about a minute on the 2-core VM (docs/difftest.md)
@@ -92,6 +92,19 @@ def test_ci_budget_converts_and_agrees():
     assert report.checked == CI_COUNT, report.summary()
     assert not report.findings, report.summary()
     assert report.outcomes["pass"] == CI_COUNT
+
+
+CHECK_COUNT = 2  # issue 20, acceptance 3: a smaller budget than parity's (about 25 s a program)
+
+
+@pytest.mark.slow
+def test_ci_budget_lowers_for_cuda_and_hip():
+    """The CI seed's first programs through `cuda2tile check`: lowered for CUDA sm_90a (and compiled with
+    nvcc where installed) and for HIP gfx942."""
+    report = check_lowering(CI_SEED, CHECK_COUNT, jobs=2)
+    print(f"\n{report.summary()}")
+    assert not report.findings, report.summary()
+    assert report.outcomes["pass"] == CHECK_COUNT, report.summary()
 
 
 def _with(construct, count: int, seed: int = CI_SEED) -> list[int]:
