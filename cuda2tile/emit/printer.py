@@ -83,6 +83,9 @@ def _note(note: str) -> str:
 
 
 _SIGNED = ("int8", "int16", "int32")
+# unsigned types whose `+`, `*`, `<<` and `-k` are masked where they may wrap (`wrapping`); uint64's mask,
+# 2^64 - 1, is kept by TVM too (`j = h + 1ull; j >= 1ull` was folded to true at h = 2^64 - 1)
+_WRAPPING = ("uint8", "uint16", "uint32", "uint64")
 _UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32"}
 
 
@@ -302,8 +305,9 @@ class ExprPrinter:
         width: the same value (it wraps as C's does), but TVM bounds `x & m` by [0, m] whatever x's
         bounds. TVM bounds unsigned arithmetic as if it never wrapped, and folds comparisons with those
         bounds: with `big = 0x80000000u >> (h & 1u)`, `0u >= big * 2u` became false, and
-        `j = h + 1u; if (j >= 1u)` true for h = 4294967295 (docs/difftest.md, finding 10). Kept within
-        the width: Metal and WebGPU have no 64-bit integers."""
+        `j = h + 1u; if (j >= 1u)` true for h = 4294967295 (docs/difftest.md, finding 10); the same
+        with `unsigned long long` at 2^64 - 1. Kept within the width: Metal and WebGPU have no 64-bit
+        integers."""
         symbol, prec = _BINARY[e.op][0], _PREC[_BINARY[e.op][1]]
         rhs = self.wrap(e.rhs, prec + 1)
         mask = (1 << int(e.dtype[4:])) - 1
@@ -457,15 +461,14 @@ class ExprPrinter:
                 wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({subtrahend})'
                 mask = (1 << int(e.dtype[4:])) - 1
                 return f'{self.t("cast")}(({wide}) & {self.t("int64")}({mask}), "{e.dtype}")', atom
-            if e.op in ("add", "mul", "shl", "bitand") and e.dtype in ("uint8", "uint16", "uint32") and (
-                    plain or e.op == "bitand"):
+            if e.op in ("add", "mul", "shl", "bitand") and e.dtype in _WRAPPING and (plain or e.op == "bitand"):
                 # kept as C writes it where TVM's bounds of the sum decide nothing (`unbounded`), and under
                 # a mask, `(tx + (1 << l)) & 31u`: the low bits of a sum, product or left shift do not
                 # depend on whether it wrapped, and TVM bounds `x & m` by [0, m] whatever x's bounds
                 symbol, prec = _BINARY[e.op][0], _PREC[_BINARY[e.op][1]]
                 rhs = self.wrap(e.rhs, prec + 1) if e.op == "shl" else self.unbounded(e.rhs, prec + 1)
                 return f"{self.unbounded(e.lhs, prec)} {symbol} {rhs}", prec
-            if e.op in ("add", "mul", "shl") and e.dtype in ("uint8", "uint16", "uint32") and not self.fits(e) \
+            if e.op in ("add", "mul", "shl") and e.dtype in _WRAPPING and not self.fits(e) \
                     and not self.bounded_from_zero(e):
                 return self.wrapping(e), _PREC["bitand"]
             if e.op in INTEGER_DIVISION:
@@ -491,7 +494,7 @@ class ExprPrinter:
             if e.op == "not":
                 # `not (a < b)`: correct without the parentheses too, but easier to read with them
                 return f"not {self.wrap(e.operand, _PREC['cmp'] + 1)}", _PREC["not"]
-            if e.op == "neg" and e.dtype in ("uint8", "uint16", "uint32") and not (
+            if e.op == "neg" and e.dtype in _WRAPPING and not (
                     isinstance(e.operand, I.Const) or self.at_least(e.operand, 1)):
                 # C's `-k` is 0 at k = 0, which `~k + 1` computes too, but TVM bounds `~k + 1` by [1, 2^32 - 1]
                 # (the sum taken as never wrapping, finding 10): masked, as `wrapping` does

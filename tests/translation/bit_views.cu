@@ -62,6 +62,6 @@ __global__ void two_as_one(short* x, int* y) {
 // CHECK-LABEL: def sign_bits(
 // CHECK: x[i] = T.reinterpret(T.reinterpret(x[i], "uint32") | T.uint32(2147483648), "float32")
 // CHECK-LABEL: def byte_flags(
-// CHECK: word_byte = T.cast(address_off, "uint64") + (~((T.reinterpret(T.address_of(address[0]), "uint64") + T.cast(address_off, "uint64")) & T.uint64(3)) + T.uint64(1))
+// CHECK: word_byte = (T.cast(address_off, "uint64") + ((~((T.reinterpret(T.address_of(address[0]), "uint64") + T.cast(address_off, "uint64")) & T.uint64(3)) + T.uint64(1)) & T.uint64(18446744073709551615))) & T.uint64(18446744073709551615)
 // CHECK: old = T.call_extern("uint32", "c2t_atomic_cas_bytes_uint8_as_uint32", T.address_of(address[0]), T.cast(word_byte, "int64"), T.uint32(0), T.uint32(0))
 // CHECK: old = T.call_extern("uint32", "c2t_atomic_cas_bytes_uint8_as_uint32", T.address_of(address[0]), T.cast(word_byte, "int64"), assumed,

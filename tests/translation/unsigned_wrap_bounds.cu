@@ -22,3 +22,17 @@ __global__ void bounds(const unsigned* keys, unsigned* out, const float* x, floa
 // CHECK:       bit = T.uint32(1) << (h & T.uint32(7))
 // CHECK:       y[row + T.uint32(1)] = x[row * T.uint32(2) + T.uint32(1)]
 // CHECK:       out[i] = T.reinterpret(flags + lane + bit + h * T.uint32(3), "int32")
+
+// the same at 64 bits, with the mask 2^64 - 1
+__global__ void bounds_64(const unsigned long long* keys, unsigned long long* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  unsigned long long h = keys[i];
+  unsigned long long j = h + 1ull;
+  unsigned long long m = -(h & 3ull);
+  out[i] = ((j >= 1ull) ? 1ull : 0ull) + ((m >= 1ull) ? 2ull : 0ull) + h * 3ull;
+}
+// CHECK-LABEL: def bounds_64(
+// CHECK:       j = (h + T.uint64(1)) & T.uint64(18446744073709551615)
+// CHECK:       m = (~(h & T.uint64(3)) + T.uint64(1)) & T.uint64(18446744073709551615)
+// CHECK:       out[i] = T.reinterpret({{.*}}h * T.uint64(3), "int64")
