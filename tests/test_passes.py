@@ -12,6 +12,7 @@ from cuda2tile.ir.errors import LiftError
 from cuda2tile.lift.lift_kernel import lift_kernel
 from cuda2tile.ir.verifier import verify_kernel
 from cuda2tile.parse.frontend import parse_file
+from cuda2tile.passes.pin_copied_reads import pin_copied_reads
 
 CU_FILES = sorted(CORPUS.rglob("*.cu")) + sorted((CORPUS.parent / "tests" / "translation").glob("*.cu"))
 
@@ -27,6 +28,8 @@ def test_ir_verifies_after_every_pass(path):
                                  phases_pending=step in ("eliminate_early_returns", "volatile_store_syncs",
                                                          "split_phases"))
         assert not problems, f"{path.name}:{kernel.cuda_name} after {step}: {problems}"
+        if step == "pin_copied_reads":  # nothing is left that a let should hold (difftest finding 13)
+            assert pin_copied_reads(kernel) == kernel, f"{path.name}:{kernel.cuda_name}: a second pin changes it"
         seen.append(step)
 
     lifted = 0
