@@ -5,6 +5,7 @@
     statements(body)    every statement, entering only the bodies of If, For, While and Parallel
     map_children(e, f)  `e` rebuilt with `f` applied to each child
     map_parallel_bodies(body, f)  `body` with each Parallel region's statements rebuilt by `f`
+    is_body(c)          whether a child is a list of statements (a branch, a loop's body), not an expression
 """
 
 from __future__ import annotations
@@ -100,6 +101,15 @@ def map_children(node, fn):
                 return None
             changes[f.name] = new
     return replace(node, **changes)
+
+
+_STATEMENTS = tuple(I.Stmt.__args__)
+
+
+def is_body(c) -> bool:
+    """Whether a child of a statement is a list of statements (an If's branches, a loop's body), not an
+    expression: a pass rewriting `map_children(s, ...)` treats the two apart."""
+    return isinstance(c, tuple) and any(isinstance(x, _STATEMENTS) for x in c)
 
 
 def map_parallel_bodies(stmts: tuple, fn) -> tuple:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
-from cuda2tile.ir.ir_names import all_names, fresh, map_children, map_parallel_bodies, nodes, statements
+from cuda2tile.ir.ir_names import all_names, fresh, is_body, map_children, map_parallel_bodies, nodes, statements
 
 LARGE = 96  # nodes, as TVM will see them after substituting lets and helper arguments
 CHOICES = 3  # `T.if_then_else`s, likewise (`v = (i < n) ? x[i] : 0.0f` alone stays a let)
@@ -145,7 +145,7 @@ class _Region:
             return [replace(s, body=self.block(s.body))]
         before: list = []
         self.line = s.line  # a helper's argument is computed under its statement's comment
-        s = map_children(s, lambda c: c if _is_body(c) else self.expr(c, before, lazy=False))
+        s = map_children(s, lambda c: c if is_body(c) else self.expr(c, before, lazy=False))
         if isinstance(s, I.If):
             s = replace(s, then=self.block(s.then), other=self.block(s.other))
         elif isinstance(s, I.For):
@@ -190,12 +190,6 @@ class _Region:
             self.decls.append(I.DeclVar(name, dtype, line))
 
 
-_STATEMENTS = tuple(I.Stmt.__args__)
-
-
-def _is_body(c) -> bool:
-    """Whether a child is a list of statements (an If's branches, a loop's body), not an expression."""
-    return isinstance(c, tuple) and any(isinstance(x, _STATEMENTS) for x in c)
 
 
 def _indices_and_bounds(body: tuple) -> set[str]:

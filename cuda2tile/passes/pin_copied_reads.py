@@ -42,13 +42,12 @@ from dataclasses import replace
 from cuda2tile.diagnostics import Location
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.errors import LiftError
-from cuda2tile.ir.ir_names import EFFECTS, all_names, fresh, map_children, nodes
+from cuda2tile.ir.ir_names import EFFECTS, all_names, fresh, is_body, map_children, nodes
 from op_coverage.tile_forms import BUFFER_CARRIERS
 
 # C's `(unsigned)x` of a signed x read from memory, printed as `T.reinterpret` (emit/printer.py)
 _UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32"}
 _INT_DIVISIONS = ("div", "truncdiv", "truncmod", "floordiv", "floormod")
-_STATEMENTS = tuple(I.Stmt.__args__)
 EAGER, BRANCH, REPEATED = "eager", "branch", "repeated"  # where an expression is evaluated
 
 
@@ -72,10 +71,6 @@ def _arrays(body: tuple) -> frozenset[str]:
     """The kernel's own arrays (local and shared): written by it, and read without a guard."""
     return frozenset(x.name for x in nodes(body) if isinstance(x, (I.DeclLocal, I.DeclShared)))
 
-
-def _is_body(c) -> bool:
-    """Whether a child is a list of statements (an If's branches, a loop's body), not an expression."""
-    return isinstance(c, tuple) and any(isinstance(x, _STATEMENTS) for x in c)
 
 
 class _Pins:
@@ -109,7 +104,7 @@ class _Pins:
         if isinstance(s, I.While):  # its condition runs again each iteration: nothing moves out of it
             return [replace(s, cond=self.expr(s.cond, [], REPEATED), body=self.block(s.body))]
         before: list = []
-        s = map_children(s, lambda c: self.block(c) if _is_body(c) else self.expr(c, before, EAGER))
+        s = map_children(s, lambda c: self.block(c) if is_body(c) else self.expr(c, before, EAGER))
         if isinstance(s, I.Store) and s.buffer in self.carriers and self.carriers[s.buffer] != s.value.dtype \
                 and s.value.dtype != "bool" and self.reads_written(s.value):
             # `out[i] = h` of an unsigned h into an int32 carrier: `T.reinterpret(h, "int32")`
