@@ -142,3 +142,19 @@ def _unpinned(kernel: I.Kernel) -> I.Kernel:
 @pytest.mark.parametrize("name", ["stale_after_branch", "stale_max_twice", "stale_local_element"])
 def test_the_numpy_reference_catches_the_pass_undone(name, tmp_path):
     assert failing_outputs(CASE, name, _unpinned, tmp_path) == {"out"}
+
+
+def test_expressions_as_deep_as_the_front_end_allows():
+    """A 250-term sum of a variable, stored into an unsigned* under 60 ifs (the hostile-input test's
+    shape with a written variable): no RecursionError, and one let holds the sum."""
+    total = H
+    for _ in range(249):
+        total = I.Binary("add", total, H, "uint32")
+    body = (I.Store("out", TX, total, 9),)
+    for _ in range(60):
+        body = (I.If(I.Binary("gt", TX, I.Const(0, "int32"), "bool"), body),)
+    out = pin_copied_reads(_kernel(*body))
+    inner = _region(out)[1]
+    for _ in range(59):
+        inner = inner.then[0]
+    assert inner.then == (I.Let("h_now", total, 9), I.Store("out", TX, I.Var("h_now", "uint32"), 9))

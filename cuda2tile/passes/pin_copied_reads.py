@@ -42,7 +42,7 @@ from dataclasses import replace
 from cuda2tile.diagnostics import Location
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.errors import LiftError
-from cuda2tile.ir.ir_names import EFFECTS, all_names, fresh, is_body, map_children, nodes
+from cuda2tile.ir.ir_names import EFFECTS, all_names, fresh, is_body, nodes
 from op_coverage.tile_forms import BUFFER_CARRIERS
 
 # C's `(unsigned)x` of a signed x read from memory, printed as `T.reinterpret` (emit/printer.py)
@@ -84,7 +84,31 @@ class _Pins:
         self.line = 0
 
     def reads_written(self, e) -> bool:
-        return any(self._written_read(x) for x in nodes(e))
+        """Whether `e` reads written memory; walked with a stack, not recursively: expressions nest as
+        deep as the front end allows (a sum of 250 terms under 60 `if`s)."""
+        stack = [e]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, tuple):
+                stack.extend(x)
+            elif hasattr(x, "__dataclass_fields__") and not isinstance(x, I.Const):
+                if self._written_read(x):
+                    return True
+                stack.extend(getattr(x, f) for f in x.__dataclass_fields__)
+        return False
+
+    def _first_written_read(self, e) -> str:
+        """The name of the first variable or array `e` reads that the kernel writes (depth first)."""
+        stack = [e]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, tuple):
+                stack.extend(reversed(x))
+            elif hasattr(x, "__dataclass_fields__") and not isinstance(x, I.Const):
+                if self._written_read(x):
+                    return x.name if isinstance(x, (I.Var, I.PrivateLoad)) else x.buffer
+                stack.extend(reversed([getattr(x, f) for f in x.__dataclass_fields__]))
+        raise ValueError("no written read")
 
     def _written_read(self, x) -> bool:
         if isinstance(x, I.Var):
@@ -104,7 +128,10 @@ class _Pins:
         if isinstance(s, I.While):  # its condition runs again each iteration: nothing moves out of it
             return [replace(s, cond=self.expr(s.cond, [], REPEATED), body=self.block(s.body))]
         before: list = []
-        s = map_children(s, lambda c: self.block(c) if is_body(c) else self.expr(c, before, EAGER))
+        # rebuilt inline, not through map_children: few Python frames per IR level, so statements and
+        # expressions nested as deep as build_ast allows still fit in the interpreter's recursion limit
+        s = replace(s, **{f: self.block(c) if is_body(c) else self.expr(c, before, EAGER)
+                          for f, c in ((f, getattr(s, f)) for f in s.__dataclass_fields__)})
         if isinstance(s, I.Store) and s.buffer in self.carriers and self.carriers[s.buffer] != s.value.dtype \
                 and s.value.dtype != "bool" and self.reads_written(s.value):
             # `out[i] = h` of an unsigned h into an int32 carrier: `T.reinterpret(h, "int32")`
@@ -116,13 +143,13 @@ class _Pins:
         or written without a copy where no let can go."""
         if isinstance(e, tuple):
             return tuple(self.expr(x, before, where) for x in e)
-        if not hasattr(e, "__dataclass_fields__") or isinstance(e, I.Const):
-            return e
+        if not hasattr(e, "__dataclass_fields__") or isinstance(e, I.Const) or not self.reads_written(e):
+            return e  # nothing below reads written memory (most expressions: one walk, no rebuild)
         if isinstance(e, I.Select):
             inner = BRANCH if where == EAGER else where
             return replace(e, cond=self.expr(e.cond, before, where), then=self.expr(e.then, before, inner),
                            other=self.expr(e.other, before, inner))
-        e = map_children(e, lambda c: self.expr(c, before, where))
+        e = replace(e, **{f: self.expr(getattr(e, f), before, where) for f in e.__dataclass_fields__})
         if isinstance(e, I.Intrinsic) and e.op in ("max", "min") and self.reads_written(e.args):
             if where == EAGER:
                 return replace(e, args=tuple(self.pin(a, before) if self.reads_written(a) else a for a in e.args))
@@ -163,8 +190,7 @@ class _Pins:
         for earlier in before:  # read once per statement: `c ? f_bits(h) : g_bits(h)` shares one `h_now`
             if earlier.value == value:
                 return I.Var(earlier.name, value.dtype)
-        stem = next(x.name if isinstance(x, (I.Var, I.PrivateLoad)) else x.buffer
-                    for x in nodes(value) if self._written_read(x))
+        stem = self._first_written_read(value)
         name = fresh(f"{stem}_now", self.taken)
         before.append(I.Let(name, value, self.line))
         return I.Var(name, value.dtype)
