@@ -52,14 +52,17 @@ NAMES_THE_THREAD = (I.ThreadIdx, I.LinearThreadIdx, I.PrivateLoad, I.WarpShuffle
 
 
 def nodes(node):
-    """Every IR node in `node` (a node or a tuple of them), itself first, depth first."""
-    if isinstance(node, tuple):
-        for x in node:
-            yield from nodes(x)
-    elif hasattr(node, "__dataclass_fields__"):
-        yield node
-        for f in fields(node):
-            yield from nodes(getattr(node, f.name))
+    """Every IR node in `node` (a node or a tuple of them), itself first, depth first. Walked with a
+    stack, not recursively: expressions nest as deep as the front end allows (a sum of 250 terms under
+    60 `if`s), and each level of a recursive generator costs a Python frame on every item."""
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, tuple):
+            stack.extend(reversed(x))
+        elif hasattr(x, "__dataclass_fields__"):
+            yield x
+            stack.extend(reversed([getattr(x, f.name) for f in fields(x)]))
 
 
 _CONTROL = (I.If, I.For, I.While, I.Parallel)

@@ -190,8 +190,6 @@ class _Region:
             self.decls.append(I.DeclVar(name, dtype, line))
 
 
-
-
 def _indices_and_bounds(body: tuple) -> set[str]:
     """Names read in an index, an address or a loop bound: TileLang reads the thread through these."""
     parts: list = []

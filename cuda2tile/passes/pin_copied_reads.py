@@ -72,7 +72,6 @@ def _arrays(body: tuple) -> frozenset[str]:
     return frozenset(x.name for x in nodes(body) if isinstance(x, (I.DeclLocal, I.DeclShared)))
 
 
-
 class _Pins:
     def __init__(self, variables: frozenset[str], arrays: frozenset[str] | None, carriers: dict[str, str],
                  taken: set[str], source: str):
@@ -84,31 +83,7 @@ class _Pins:
         self.line = 0
 
     def reads_written(self, e) -> bool:
-        """Whether `e` reads written memory; walked with a stack, not recursively: expressions nest as
-        deep as the front end allows (a sum of 250 terms under 60 `if`s)."""
-        stack = [e]
-        while stack:
-            x = stack.pop()
-            if isinstance(x, tuple):
-                stack.extend(x)
-            elif hasattr(x, "__dataclass_fields__") and not isinstance(x, I.Const):
-                if self._written_read(x):
-                    return True
-                stack.extend(getattr(x, f) for f in x.__dataclass_fields__)
-        return False
-
-    def _first_written_read(self, e) -> str:
-        """The name of the first variable or array `e` reads that the kernel writes (depth first)."""
-        stack = [e]
-        while stack:
-            x = stack.pop()
-            if isinstance(x, tuple):
-                stack.extend(reversed(x))
-            elif hasattr(x, "__dataclass_fields__") and not isinstance(x, I.Const):
-                if self._written_read(x):
-                    return x.name if isinstance(x, (I.Var, I.PrivateLoad)) else x.buffer
-                stack.extend(reversed([getattr(x, f) for f in x.__dataclass_fields__]))
-        raise ValueError("no written read")
+        return any(self._written_read(x) for x in nodes(e))
 
     def _written_read(self, x) -> bool:
         if isinstance(x, I.Var):
@@ -152,7 +127,7 @@ class _Pins:
         e = replace(e, **{f: self.expr(getattr(e, f), before, where) for f in e.__dataclass_fields__})
         if isinstance(e, I.Intrinsic) and e.op in ("max", "min") and self.reads_written(e.args):
             if where == EAGER:
-                return replace(e, args=tuple(self.pin(a, before) if self.reads_written(a) else a for a in e.args))
+                return replace(e, args=tuple(self.pin(a, before) for a in e.args))
             a, b = e.args
             return I.Select(I.Binary("gt" if e.op == "max" else "lt", a, b, "bool"), a, b, e.dtype)
         if isinstance(e, I.Cast) and isinstance(e.operand, I.Load) and _UNSIGNED.get(e.operand.dtype) == e.dtype \
@@ -190,7 +165,8 @@ class _Pins:
         for earlier in before:  # read once per statement: `c ? f_bits(h) : g_bits(h)` shares one `h_now`
             if earlier.value == value:
                 return I.Var(earlier.name, value.dtype)
-        stem = self._first_written_read(value)
+        stem = next(x.name if isinstance(x, (I.Var, I.PrivateLoad)) else x.buffer
+                    for x in nodes(value) if self._written_read(x))
         name = fresh(f"{stem}_now", self.taken)
         before.append(I.Let(name, value, self.line))
         return I.Var(name, value.dtype)
