@@ -89,6 +89,11 @@ _WRAPPING = ("uint8", "uint16", "uint32", "uint64")
 _UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32"}
 
 
+def _all_ones(dtype: str) -> int:
+    """The largest value of an unsigned dtype, `4294967295` for uint32: the mask that wraps to its width."""
+    return (1 << int(dtype[4:])) - 1
+
+
 class ExprPrinter:
     def __init__(self, names: PythonNames, buffers: dict[str, str], scalar_carriers: dict[str, str],
                  macros: PythonNames | None = None, table: EmittedNames = NAMES):
@@ -324,8 +329,7 @@ class ExprPrinter:
         integers."""
         symbol, prec = _BINARY[e.op][0], _PREC[_BINARY[e.op][1]]
         rhs = self.wrap(e.rhs, prec + 1)
-        mask = (1 << int(e.dtype[4:])) - 1
-        return f"({self.wrap(e.lhs, prec)} {symbol} {rhs}) & {self.t(e.dtype)}({mask})"
+        return f"({self.wrap(e.lhs, prec)} {symbol} {rhs}) & {self.t(e.dtype)}({_all_ones(e.dtype)})"
 
     def _solver_safe(self, e: I.Expr) -> I.Expr:
         if isinstance(e, I.Unary) and e.op == "not":
@@ -473,8 +477,7 @@ class ExprPrinter:
                 # `x + (2^32 - 1)` spelling would wrap too, but TVM's bound analysis of it does not wrap).
                 # Kept as C writes it where k is at least the constant (`n + blockDim.x - 1u`).
                 wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({subtrahend})'
-                mask = (1 << int(e.dtype[4:])) - 1
-                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({mask}), "{e.dtype}")', atom
+                return f'{self.t("cast")}(({wide}) & {self.t("int64")}({_all_ones(e.dtype)}), "{e.dtype}")', atom
             if e.op in ("add", "mul", "shl", "bitand") and e.dtype in _WRAPPING and (plain or e.op == "bitand"):
                 # kept as C writes it where TVM's bounds of the sum decide nothing (`unbounded`), and under
                 # a mask, `(tx + (1 << l)) & 31u`: the low bits of a sum, product or left shift do not
@@ -513,7 +516,7 @@ class ExprPrinter:
                 # C's `-k` is 0 at k = 0, which `~k + 1` computes too, but TVM bounds `~k + 1` by [1, 2^32 - 1]
                 # (the sum taken as never wrapping, finding 10): masked, as `wrapping` does
                 negated = f"~{self.wrap(e.operand, _PREC['unary'])} + {self.t(e.dtype)}(1)"
-                return f"({negated}) & {self.t(e.dtype)}({(1 << int(e.dtype[4:])) - 1})", _PREC["bitand"]
+                return f"({negated}) & {self.t(e.dtype)}({_all_ones(e.dtype)})", _PREC["bitand"]
             if e.op == "neg" and e.dtype.startswith("uint"):
                 # C's `-k` of an unsigned k is 2^bits - k; TileLang refuses a negated unsigned value
                 # (difftest finding 2), and TVM refuses `T.uint32(0) - k` when k folds to a positive
@@ -532,28 +535,22 @@ class ExprPrinter:
                 # to false (tests/regressions/cases/unsigned_conversions.cu). T.reinterpret needs an
                 # lvalue in C and CUDA: a load, a parameter, a loop variable.
                 return f'{self.t("reinterpret")}({self(e.operand)}, "{e.dtype}")', atom
-            if src.startswith("int") and e.dtype.startswith("uint") and isinstance(e.operand, I.Var):
+            if src.startswith("int") and e.dtype.startswith("uint"):
                 # TVM folds the cast of a constant with `make_const`, which refuses a negative value for an
                 # unsigned type ("cannot make uint from negative value -31"), and a value is a constant at
-                # trace time when it is a let of one (`b = -31` binds the int itself) or a macro parameter
-                # given one (`as_u(x, -31)`; difftest finding 8). A let of a constant: C's value, folded
-                # here; a macro parameter: sign-extended to int64 and masked, which folds to the same
-                # non-negative value (up to 32 bits; 64-bit targets keep the cast).
-                bits = int(e.dtype[4:])
-                if e.operand.name in self.constant_lets:
-                    value = self.constant_lets[e.operand.name] % (1 << bits)
-                    return f"{self.t(e.dtype)}({value})", atom
-                if e.operand.name in self.macro_params and bits <= 32:
-                    wide = f'{self.t("cast")}({self(e.operand)}, "int64") & {self.t("int64")}({(1 << bits) - 1})'
+                # trace time when it is a let of one (`b = -31` binds the int itself), a macro parameter
+                # given one (`as_u(x, -31)`; difftest finding 8) or an expression of constants, which TVM
+                # folds first (`(unsigned)min(13, -31)`; finding 16). A let of a constant: C's value, folded
+                # here; the others: sign-extended to int64 and masked, which folds to the same non-negative
+                # value (up to 32 bits; 64-bit targets keep the cast).
+                operand = e.operand
+                if isinstance(operand, I.Var) and operand.name in self.constant_lets:
+                    return f"{self.t(e.dtype)}({self.constant_lets[operand.name] & _all_ones(e.dtype)})", atom
+                folds = operand.name in self.macro_params if isinstance(operand, I.Var) else \
+                    not isinstance(operand, I.Const) and self.constant_only(operand)
+                if folds and int(e.dtype[4:]) <= 32:
+                    wide = f'{self.t("cast")}({self(operand)}, "int64") & {self.t("int64")}({_all_ones(e.dtype)})'
                     return f'{self.t("cast")}({wide}, "{e.dtype}")', atom
-            if src.startswith("int") and e.dtype.startswith("uint") and int(e.dtype[4:]) <= 32 \
-                    and not isinstance(e.operand, (I.Const, I.Var)) and self.constant_only(e.operand):
-                # the same for an expression of constants, which TVM folds before casting: `(unsigned)min(13,
-                # -31)` failed to build with "cannot make uint from negative value -31" (difftest seed 11,
-                # index 10)
-                bits = int(e.dtype[4:])
-                wide = f'{self.t("cast")}({self(e.operand)}, "int64") & {self.t("int64")}({(1 << bits) - 1})'
-                return f'{self.t("cast")}({wide}, "{e.dtype}")', atom
             operand = self.unbounded(e.operand) if plain else self(e.operand)  # `x[T.cast(i + 1u, "int64")]`
             return f'{self.t("cast")}({operand}, "{e.dtype}")', atom
         if isinstance(e, I.Bitcast):
