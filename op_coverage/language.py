@@ -141,10 +141,15 @@ LANGUAGE: list[Construct] = [
               note="structs of one scalar type (clang's layout checked: field k at k * sizeof, sizeof N times "
                    "the field's); a struct of mixed types in memory (`const Node* nodes` with ints and floats) is "
                    "refused: planned as a byte buffer read through typed views"),
-    Construct(cuda="PackedTensorAccessor32", category="type", status=U, code="C2T1207", effort="medium",
-              aliases=("PackedTensorAccessor64", "GenericPackedTensorAccessor"),
-              note="PyTorch's n-D strided view (`a[n][c]`, `a.size(2)`): planned as an n-D tensor with "
-                   "strides; today pass `data_ptr()` and the sizes"),
+    Construct(cuda="PackedTensorAccessor32", category="type", status=P, code="C2T1207", effort="low",
+              aliases=("PackedTensorAccessor64", "PackedTensorAccessor", "GenericPackedTensorAccessor"),
+              tilelang="a buffer (`a_data`) and the sizes and strides as scalars of the index type (`a_size0`, "
+                       "`a_stride0`...); `a[n][c]` reads `a_data[n * a_stride0 + c * a_stride1]`",
+              tests=("tests/translation/packed_accessor.cu", "corpus/pytorch/accessors.cu"),
+              note="PyTorch's n-D strided view, a kernel parameter passed by value, any element type and index "
+                   "type (`int`, `int64_t`, `size_t`): elements, `size(d)`, `stride(d)`, `data()`; a view not "
+                   "indexed down to an element (`auto row = a[n];`, a `TensorAccessor` parameter) and a "
+                   "dimension that is not a constant are refused"),
     Construct(cuda="curandState", category="type", status=U, code="C2T1207", effort="high",
               aliases=("curand_init", "curand_uniform", "curand_normal", "curandStateXORWOW"),
               note="cuRAND's device generator has no TileLang counterpart: generate the random numbers on "

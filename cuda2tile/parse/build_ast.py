@@ -134,6 +134,8 @@ def ctype(t: ci.Type, building: frozenset[str] = frozenset()) -> A.CType:
         match = _VECTOR_RE.match(name)
         if match:
             return A.Vector(_VECTOR_ELEMS[match.group(1)], int(match.group(2)))
+        if _PACKED_ACCESSOR.match(name):
+            return _packed_accessor_type(t) or A.Opaque(t.spelling)
         if not name.startswith(("cooperative_groups::", "nvcuda::")):  # PyTorch's TensorInfo, a plain struct
             return _struct_type(t, building) or A.Opaque(t.spelling)
     return A.Opaque(t.spelling)
@@ -163,6 +165,62 @@ def _struct_type(t: ci.Type, building: frozenset[str]) -> A.Struct | None:
     if not fields or size <= 0:
         return None
     return A.Struct(t.spelling, tuple(fields), size)
+
+
+# PyTorch's `PackedTensorAccessor<T, N, Traits, index_t>` (and its 32/64 aliases): a kernel's n-D view of a
+# tensor, passed by value. Its data is `T* data_; index_t sizes_[N]; index_t strides_[N];` in a base class.
+_PACKED_ACCESSOR = re.compile(r"^(?:at|torch)::GenericPackedTensorAccessor<")
+# the classes whose `operator[]` indexes an accessor (a packed one, or the view `a[i]` returns)
+_ACCESSOR_CLASSES = frozenset({"at::GenericPackedTensorAccessor", "at::TensorAccessor"})
+_ACCESSOR_BASES = frozenset({"at::GenericPackedTensorAccessorBase", "at::TensorAccessorBase"})
+
+
+def _packed_accessor_type(t: ci.Type) -> A.Struct | None:
+    """A packed accessor as a struct of its scalars, at the offsets of PyTorch's layout (`T* data_;
+    index_t sizes_[N]; index_t strides_[N];`): `data` (the element pointer), `size0`.. and `stride0`..
+    (`index_t` each), so that a kernel parameter flattens into a buffer and 2N scalars (`src_data`,
+    `src_size0`, `src_stride0`...) and `src[n][0][c]` reads `src_data[n * src_stride0 + 0 * src_stride1 +
+    c * src_stride2]`, as `TensorAccessor::operator[]` computes it. The arguments are read from the type
+    (libclang shows no members of an implicit instantiation); None where clang's `sizeof` disagrees with
+    that layout."""
+    match = re.match(r"[^<]*<[^,]*,\s*(\d+)[uUlL]*\s*,", t.spelling)
+    if match is None or t.get_num_template_arguments() != 4:
+        return None
+    elem, index_type = ctype(t.get_template_argument_type(0)), t.get_template_argument_type(3)
+    index = ctype(index_type)
+    rank, width = int(match.group(1)), index_type.get_size()
+    if not isinstance(elem, A.Scalar | A.Vector) or not isinstance(index, A.Scalar) or rank < 1 or width <= 0:
+        return None
+    size = 8 + 2 * rank * width
+    if t.get_size() != size + (-size % 8):
+        return None
+    const = t.get_template_argument_type(0).is_const_qualified()
+    out = [A.Field("data", A.Pointer(elem, const=const), 0)]
+    out += [A.Field(f"size{k}", index, 8 + k * width) for k in range(rank)]
+    out += [A.Field(f"stride{k}", index, 8 + (rank + k) * width) for k in range(rank)]
+    return A.Struct(t.spelling, tuple(out), t.get_size())
+
+
+def accessor_rank(t: A.CType) -> int:
+    """N of a packed accessor's struct (`_packed_accessor_type`), 0 for any other type."""
+    if not isinstance(t, A.Struct) or not _PACKED_ACCESSOR.match(re.sub(r"^const\s+", "", t.spelling)):
+        return 0
+    return sum(1 for f in t.fields if f.name.startswith("stride"))
+
+
+def _accessor_method(ref: ci.Cursor | None) -> bool:
+    if ref is None or ref.kind != K.CXX_METHOD:
+        return False
+    return _qualified(ref.semantic_parent) in _ACCESSOR_CLASSES | _ACCESSOR_BASES
+
+
+def _method_object(c: ci.Cursor) -> ci.Cursor | None:
+    """The object of a member call `obj.f(args)` / `obj[i]`: the child of its member reference."""
+    member = _strip_unexposed(next(iter(c.get_children()), None))
+    if member is None or member.kind != K.MEMBER_REF_EXPR:
+        return None
+    inner = list(member.get_children())
+    return _strip_unexposed(inner[0]) if inner else None
 
 
 def _strip_unexposed(c: ci.Cursor | None) -> ci.Cursor | None:
@@ -561,6 +619,8 @@ class _Builder:
             invalid = self.invalid(ref, "function", t, loc)
             if invalid is not None:
                 return invalid
+        if _accessor_method(ref):
+            return self._accessor_call(c, ref, t, loc)
         limit = _half_limit(ref, t)
         if limit is not None and not list(c.get_arguments()):
             return A.FloatLit(limit, t, loc)  # `std::numeric_limits<c10::Half>::lowest()`: a class value
@@ -628,6 +688,61 @@ class _Builder:
                 return A.UnsupportedExpr(f"call to '{_qualified(ref)}', which is not a __device__ function", t, loc,
                                          "C2T1203")
         return A.Call(name, args, t, loc)
+
+    def _accessor_call(self, c, ref, t, loc) -> A.Expr:
+        """`a[i][j][k]`, `a.size(d)`, `a.stride(d)`, `a.data()` of a packed accessor `a`, in the struct's
+        scalars (`_packed_accessor_type`). A chain of `[]` is read whole from its last operator: the
+        element is `a.data[i * a.stride0 + j * a.stride1 + k * a.stride2]`, the offset computed in
+        `index_t` as `TensorAccessor::operator[]` does. A view that is not indexed down to an element
+        (`auto row = a[n];`) is refused."""
+        name = ref.spelling
+        if name == "operator[]":
+            indices: list[ci.Cursor] = []
+            node = c
+            while node is not None and node.kind == K.CALL_EXPR and node.referenced is not None \
+                    and node.referenced.spelling == "operator[]" and _accessor_method(node.referenced):
+                args = list(node.get_arguments())
+                if len(args) == 2:  # `a[i]`: clang's operator call passes the object as its first argument
+                    node, index = _strip_unexposed(args[0]), args[1]
+                else:  # `a.operator[](i)`
+                    node, index = _method_object(node), args[0]
+                indices.insert(0, index)
+            root = self.expr(node) if node is not None else None
+            rank = accessor_rank(root.type) if root is not None else 0
+            if root is None or isinstance(root, A.UnsupportedExpr) or not rank:
+                return root if isinstance(root, A.UnsupportedExpr) else A.UnsupportedExpr(
+                    f"indexing of an accessor that is not a packed accessor value (`{_clip(self.text(c))}`)",
+                    t, loc, "C2T1207")
+            if len(indices) != rank or isinstance(t, A.Opaque):
+                return A.UnsupportedExpr(
+                    f"a view of a {rank}-D accessor indexed {len(indices)} time(s) (`{_clip(self.text(c))}`): only "
+                    "an element, indexed in one expression (`a[n][c]`), is translated", t, loc, "C2T1207")
+            index_type = root.type.field("stride0").type
+            offset = None
+            for k, cursor in enumerate(indices):
+                index = self.expr(cursor)
+                if index.type != index_type:
+                    index = A.Cast(index, index_type, True, index.loc)
+                stride = A.Member(root, f"stride{k}", index_type, loc)
+                term = A.BinOp("*", index, stride, index_type, loc)
+                offset = term if offset is None else A.BinOp("+", offset, term, index_type, loc)
+            data = root.type.field("data").type
+            return A.Index(A.Member(root, "data", data, loc), offset, t, loc)
+        obj = _method_object(c)
+        root = self.expr(obj) if obj is not None else None
+        if isinstance(root, A.UnsupportedExpr):
+            return root
+        rank = accessor_rank(root.type) if root is not None else 0
+        args = list(c.get_arguments())
+        if rank and name in ("size", "stride") and len(args) == 1:
+            d = evaluate(args[0])
+            if isinstance(d, int) and 0 <= d < rank:
+                return A.Member(root, f"{name}{d}", root.type.field(f"{name}{d}").type, loc)
+            return A.UnsupportedExpr(f"`{name}` of an accessor at a dimension that is not a constant in "
+                                     f"[0, {rank}) (`{_clip(self.text(c))}`)", t, loc, "C2T1207")
+        if rank and name == "data" and not args:
+            return A.Member(root, "data", root.type.field("data").type, loc)
+        return A.UnsupportedExpr(f"accessor method `{name}` (`{_clip(self.text(c))}`)", t, loc, "C2T1207")
 
     def _stateless_member_call(self, c, ref, definition, args, t, loc) -> A.Expr | None:
         """`op(a, b)`, `op.apply(v)`, `Max<float>()(a, b)`, `this->twice(v)` on a struct that holds
