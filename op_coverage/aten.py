@@ -10,6 +10,7 @@ to a Python template the lifter fills in:
     {args}        all written arguments, comma-separated
     {dtype}       the torch dtype of the pointer a `data_ptr<T>()` returns (`torch.float32`)
     {rt}          the converted package's runtime module (`_cuda2tile_runtime`)
+    {rank}, {index_bits}  an accessor's N and the bits of its index_t (`packed_accessor<T, N, Traits, index_t>`)
     {on}          the device the lifted function serves (a `Served`: on CPU tensors through TileLang's C
                   back end, on CUDA tensors through its CUDA back end); a device-type constant is read
                   through it, so that `x.device().type() == at::kCUDA` in a CUDA implementation holds
@@ -75,7 +76,7 @@ _SAME_METHODS = ("contiguous", "numel", "dim", "is_contiguous", "zero_", "fill_"
                  "matmul", "mm", "neg", "chunk", "split", "detach", "masked_fill", "masked_fill_", "clamp", "clamp_",
                  "gather", "scatter_", "index_add_", "cumsum", "argmax", "argmin", "all", "any", "nonzero",
                  "new_empty", "new_zeros", "new_ones", "new_full", "is_floating_point", "storage_offset",
-                 "requires_grad", "is_meta")
+                 "requires_grad", "is_meta", "type_as", "flip", "roll")
 _SAME_FUNCTIONS = ("empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "cat", "stack",
                    "addmm", "mm", "bmm", "matmul", "sigmoid", "tanh", "exp", "log", "sqrt", "relu", "where", "clamp",
                    "sum", "mean", "max", "min", "abs", "add", "mul", "sub", "div", "arange", "linspace", "softmax",
@@ -91,6 +92,9 @@ ATEN: list[AtenMapping] = [
       for name in ("empty_like", "zeros_like", "ones_like")],
     *[_f(f"at::{name}", f"torch.{name}({{args}})") for name in _SAME_FUNCTIONS],
     _f("at::empty_strided", "torch.empty_strided({0}, {1}, **{2})", (3,)),
+    # ---- activations: ATen's own operators (torch.nn.functional's spellings differ in arguments)
+    *[_f(f"at::{name}", f"torch.ops.aten.{name}({{args}})")
+      for name in ("elu", "celu", "selu", "silu", "mish", "gelu", "leaky_relu", "hardtanh", "softplus", "threshold")],
     # ---- TensorOptions
     _f("c10::dtype", "{{'dtype': {0}}}", (1,)),
     _f("c10::device", "{{'device': {0}}}", (1,)),
@@ -117,6 +121,11 @@ ATEN: list[AtenMapping] = [
     _m("Tensor.const_data_ptr", "{rt}.data_ptr({self}, {dtype})", (0,)),
     _m("Tensor.data", "{rt}.data_ptr({self}, {dtype})", (0,), "the deprecated data<T>()"),
     _m("Tensor.item", "{self}.item()", (0,)),
+    *[_m(f"Tensor.{name}", "{rt}.accessor({self}, {dtype}, {rank}, {index_bits})", (0,),
+         "the data pointer, sizes and strides a kernel's accessor parameter receives; ATen's checks")
+      for name in ("packed_accessor", "packed_accessor32", "packed_accessor64", "generic_packed_accessor")],
+    _m("Tensor.slice", "torch.ops.aten.slice.Tensor({self}, {args})", (0, 1, 2, 3, 4),
+       "no Python method: ATen's operator, with its clamping of start and end"),
     _m("Tensor.to", "{self}.to({args})"),
     _m("Tensor.type", "{self}.dtype", (0,), "`x.type().scalarType()` reads the dtype"),
     *[_m(f"Tensor.{name}", f"{{self}}.{name}({{args}})") for name in _SAME_METHODS],

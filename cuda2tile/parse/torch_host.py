@@ -49,6 +49,8 @@ class HType:
     kind: str
     spelling: str
     dtype: str | None = None
+    rank: int = 0  # an accessor's N
+    index: str | None = None  # an accessor's index_t dtype
 
     @property
     def is_integer(self) -> bool:
@@ -69,6 +71,7 @@ _CLASS_KINDS = {  # qualified class name (template arguments stripped) -> kind
     "std::vector": "vector", "std::initializer_list": "vector", "std::tuple": "tuple",
     "c10::ScalarType": "scalar_type", "c10::DeviceType": "device_type",
     "c10::MemoryFormat": "memory_format", "c10::Layout": "layout",
+    "at::GenericPackedTensorAccessor": "accessor",
 }
 
 
@@ -105,6 +108,16 @@ def host_type(t: ci.Type) -> HType:
         decl = canon.get_declaration()
         name = _record_name(decl) if decl.kind != K.NO_DECL_FOUND else canon.spelling.split("<")[0]
         kind = _CLASS_KINDS.get(name)
+        if kind == "accessor":  # `PackedTensorAccessor<T, N, Traits, index_t>` (its template arguments)
+            match = re.match(r"[^<]*<[^,]*,\s*(\d+)[uUlL]*\s*,", canon.spelling)
+            elem = ctype(canon.get_template_argument_type(0)) if canon.get_num_template_arguments() == 4 else None
+            index = ctype(canon.get_template_argument_type(3)) if elem is not None else None
+            if match is None or not isinstance(elem, A.Scalar) or not isinstance(index, A.Scalar):
+                return HType("other", spelling)
+            return HType("accessor", spelling, elem.dtype, int(match.group(1)), index.dtype)
+        if kind == "int_list" and canon.get_num_template_arguments() > 0 and \
+                host_type(canon.get_template_argument_type(0)).kind == "tensor":
+            return HType("tensor_list", spelling)  # `at::ArrayRef<Tensor>` (TensorList, ITensorListRef)
         if kind == "vector":
             arg = canon.get_template_argument_type(0) if canon.get_num_template_arguments() > 0 else None
             inner = host_type(arg) if arg is not None else HType("other", "")
@@ -165,6 +178,7 @@ class HCall:
     loc: Location
     template_args: tuple[str, ...] = ()
     user: bool = False
+    usr: str = ""  # the callee's clang USR: which of a project's overloads (`check_args(a, b)`, `check_args(a)`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,13 +237,32 @@ class HField:
 
 
 @dataclass(frozen=True, slots=True)
+class HDispatchCase:
+    scalar_type: str  # ATen's ScalarType name: "Double", "Float", "Half"...
+    body: "HBlock"  # the lambda's body, instantiated with `scalar_t` of that type
+
+
+@dataclass(frozen=True, slots=True)
+class HDispatch:
+    """`AT_DISPATCH_*(TYPE, NAME, [&] { ... })`: ATen/Dispatch.h's immediately-invoked lambda that switches
+    on `TYPE`'s scalar type, each case running the user's lambda with `scalar_t` bound; a type no case
+    lists fails with TORCH_CHECK_NOT_IMPLEMENTED (`"NAME" not implemented for 'Half'`). `type`: the
+    value the lambda returns (void for a statement)."""
+    selector: "HExpr"
+    name: str
+    cases: tuple[HDispatchCase, ...]
+    type: HType
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
 class HUnsupported:
     what: str
     type: HType
     loc: Location
 
 
-HExpr = HLit | HVar | HGlobal | HCall | HMethod | HOp | HCond | HCast | HConstruct | HField | HUnsupported
+HExpr = HLit | HVar | HGlobal | HCall | HMethod | HOp | HCond | HCast | HConstruct | HField | HDispatch | HUnsupported
 
 # ---------------------------------------------------------------- host statements
 
@@ -319,6 +352,7 @@ class HParam:
     type: HType
     const: bool  # `const at::Tensor&` / by value: the function cannot change the caller's object
     reference: bool
+    default: "HExpr | None" = None  # `torch::Scalar alpha = 1.0`: what a call that leaves it out passes
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +364,7 @@ class HFunction:
     body: HBlock
     loc: Location
     path: str  # real path of the defining file
+    usr: str = ""  # clang's USR: overloads share `qualified`, never this
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +441,32 @@ def _token_text(tokens) -> str:
     return "".join(out)
 
 
+_STAND_INS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+_VERSION_MACRO = re.compile(r"#\s*define\s+(\w*(?:VERSION|VER_MAJOR|VER_MINOR|VER_PATCH|_MAJOR|_MINOR|_PATCH|"
+                            r"PATCHLEVEL|_SUBMINOR)\w*)\b")
+_version_macros: frozenset[str] | None = None
+
+
+def stand_in_version_macros() -> frozenset[str]:
+    """The version macros cuda2tile's stand-in headers define (`CUDA_VERSION` 12040, `NCCL_MAJOR` 2...):
+    made-up values of libraries the converted package does not link. Host code that returns or compares
+    one (`return {NCCL_MAJOR, NCCL_MINOR};`, `cuda_version()`) would bake the stand-in's number into the
+    drop-in, so its value is refused."""
+    global _version_macros
+    if _version_macros is None:
+        names = set()
+        for folder, _, files in os.walk(_STAND_INS):
+            for name in files:
+                if name.endswith((".h", ".hpp", ".cuh")) or "." not in name:
+                    try:
+                        with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as f:
+                            names.update(_VERSION_MACRO.findall(f.read()))
+                    except OSError:
+                        continue
+        _version_macros = frozenset(names)
+    return _version_macros
+
+
 def _string_value(c: ci.Cursor) -> str | None:
     node = c
     for _ in range(8):
@@ -469,6 +530,12 @@ class _Reader:
         loc = self.loc(c)
         kind = c.kind
         kids = _exprs(c)
+        if kind in (K.INTEGER_LITERAL, K.FLOATING_LITERAL):
+            macro = self.word_at(c)  # a literal a macro expands to has no tokens of its own: read its name
+            if macro in stand_in_version_macros():
+                return HUnsupported(f"the value of `{macro}`, a version macro of cuda2tile's stand-in headers (the "
+                                    "version the original was built with is not known to the converted package)",
+                                    t, loc)
         if kind == K.INTEGER_LITERAL:
             tokens = [tok.spelling for tok in c.get_tokens()]
             value = _int_literal(tokens[0]) if len(tokens) == 1 else None
@@ -553,7 +620,7 @@ class _Reader:
         if kind == K.CALL_EXPR:
             return self.call(c, t, loc)
         if kind == K.LAMBDA_EXPR:
-            return HUnsupported("a lambda (AT_DISPATCH_* or a local function)", t, loc)
+            return HUnsupported("a lambda (a local function; only AT_DISPATCH_*'s are lifted)", t, loc)
         return HUnsupported(kind.name.lower().replace("_", " "), t, loc)
 
     def args(self, cursors) -> tuple[HExpr, ...]:
@@ -582,7 +649,8 @@ class _Reader:
                 # a conversion operator: `operator cudaStream_t()`
                 return HCast(operands[0], t, loc, True) if operands else HUnsupported(spelling, t, loc)
             if symbol == "()":
-                return HUnsupported("a call of a function object", t, loc)
+                dispatch = self.dispatch(c, t, loc)
+                return dispatch if dispatch is not None else HUnsupported("a call of a function object", t, loc)
             return HOp(symbol, tuple(operands), t, loc)
         if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
             receivers = _exprs(callee)
@@ -593,9 +661,57 @@ class _Reader:
         if ref is None:
             return HUnsupported(f"call of '{spelling}', which clang did not resolve", t, loc)
         if ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+            user = self.is_project(ref)
             return HCall(_qualified(ref), self.args(c.get_arguments()), t, loc, template_args(ref),
-                         user=self.is_project(ref))
+                         user=user, usr=ref.get_usr() if user else "")
         return HUnsupported(f"call of '{spelling}'", t, loc)
+
+    def dispatch(self, c: ci.Cursor, t: HType, loc: Location) -> HDispatch | None:
+        """The AT_DISPATCH_* form (see HDispatch) of `[&] { ... }()`, or None for another lambda call. Read
+        from the expansion, not the macro's name, so that every AT_DISPATCH_* macro and a project's own
+        macro over AT_DISPATCH_SWITCH read alike: the lambda declares `the_type` (the selector) and
+        `at_dispatch_name`, and switches with one `case ScalarType::X: { ...; return user_lambda(); }` per
+        type."""
+        args = list(c.get_arguments())  # an operator call's first argument is its object: the lambda
+        lam = args[0] if args else None
+        while lam is not None and lam.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(_exprs(lam)) == 1:
+            lam = _exprs(lam)[0]
+        if lam is None or lam.kind != K.LAMBDA_EXPR:
+            return None
+        body = next((n for n in lam.get_children() if n.kind == K.COMPOUND_STMT), None)
+        if body is None:
+            return None
+        decls = {d.spelling: d for s in body.get_children() if s.kind == K.DECL_STMT
+                 for d in s.get_children() if d.kind == K.VAR_DECL}
+        switch = next((s for s in body.get_children() if s.kind == K.SWITCH_STMT), None)
+        if "the_type" not in decls or "at_dispatch_name" not in decls or switch is None:
+            return None
+        selector = [e for e in decls["the_type"].get_children() if e.kind.is_expression()]
+        name = [e for e in decls["at_dispatch_name"].get_children() if e.kind.is_expression()]
+        name = _string_value(name[-1]) if name else None
+        if not selector or name is None:
+            return None
+        cases = []
+        body = next((n for n in switch.get_children() if n.kind == K.COMPOUND_STMT), None)
+        # the switch's own cases only: a `switch` inside the user's lambda has cases of its own
+        for case in (n for n in (body.get_children() if body is not None else ()) if n.kind == K.CASE_STMT):
+            kids = _children(case)
+            scalar = next((n.referenced.spelling for n in kids[0].walk_preorder()
+                           if n.kind == K.DECL_REF_EXPR and n.referenced is not None), None) if kids else None
+            if scalar is not None and scalar.startswith("k") and scalar[1:2].isupper():
+                scalar = scalar[1:]  # `at::kHalf` in AT_DISPATCH_CASE(at::kHalf, ...)
+            ret = next((n for n in case.walk_preorder() if n.kind == K.RETURN_STMT), None)
+            user = next((n for n in ret.walk_preorder() if n.kind == K.LAMBDA_EXPR), None) if ret is not None else None
+            user_body = next((n for n in user.get_children() if n.kind == K.COMPOUND_STMT), None) \
+                if user is not None else None
+            if scalar is None or user_body is None or any(
+                    n.kind == K.PARM_DECL for n in user.get_children()):
+                return None
+            block = self.single(user_body)
+            cases.append(HDispatchCase(scalar, block if isinstance(block, HBlock) else HBlock((block,), block.loc)))
+        if not cases:
+            return None
+        return HDispatch(self.expr(selector[-1]), name, tuple(cases), t, loc)
 
     # ------------------------------------------------------------ statements
     def stmt(self, c: ci.Cursor) -> list[HStmt]:
@@ -754,13 +870,15 @@ class _Reader:
             pt = p.type
             reference = pt.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE)
             const = pt.get_pointee().is_const_qualified() if reference else True
-            params.append(HParam(p.spelling, host_type(pt), const, reference))
+            default = [e for e in p.get_children() if e.kind.is_expression()]
+            params.append(HParam(p.spelling, host_type(pt), const, reference,
+                                 self.expr(default[-1]) if default else None))
         body_cursor = next((ch for ch in c.get_children() if ch.kind == K.COMPOUND_STMT), None)
         body = self.single(body_cursor) if body_cursor is not None else HBlock((), self.loc(c))
         if not isinstance(body, HBlock):
             body = HBlock((body,), body.loc)
         return HFunction(c.spelling, _qualified(c), tuple(params), host_type(c.result_type), body, self.loc(c),
-                         self.real)
+                         self.real, c.get_usr())
 
 
 def _int_literal(text: str) -> int | None:
@@ -897,6 +1015,6 @@ def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: 
             stmt = HUnsupportedStmt(f"clang error at {display}:{line}:{column}: {message}{more}",
                                     Location(display, line, column))
             function = HFunction(function.name, function.qualified, function.params, function.return_type,
-                                 HBlock((stmt,), function.body.loc), function.loc, function.path)
+                                 HBlock((stmt,), function.body.loc), function.loc, function.path, function.usr)
         result.functions.append(function)
     return result

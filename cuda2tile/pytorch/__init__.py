@@ -46,5 +46,11 @@ def summary_line(result: ExtensionResult, out_dir: str | os.PathLike) -> str:
         parts.append(f"{len(served)} of {len(result.ops)} operators lifted")
     if result.functions:
         parts.append(f"{len(result.functions)} module functions lifted")
-    return (f"cuda2tile: PyTorch extension {result.module or '(not found)'}: {', '.join(parts)} (CPU tensors on "
-            f"TileLang's C back end, CUDA tensors on its CUDA back end) -> {target}")
+    own_cpu = sum(op.switchable for op in result.ops)
+    where = "CPU tensors on TileLang's C back end, CUDA tensors on its CUDA back end"
+    if own_cpu:
+        # an operator with its own lifted CPU implementation serves CPU tensors with it (as the original
+        # does) unless CUDA2TILE_CPU_RUNS=converted
+        where += (f"; {own_cpu} with the extension's own CPU implementation on CPU tensors, "
+                  "CUDA2TILE_CPU_RUNS=converted runs their converted kernels there")
+    return f"cuda2tile: PyTorch extension {result.module or '(not found)'}: {', '.join(parts)} ({where}) -> {target}"

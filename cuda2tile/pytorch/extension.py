@@ -54,6 +54,7 @@ class OpReport:
     schema: str
     registered: list[str] = field(default_factory=list)  # dispatch keys served: CPU, CUDA, fake...
     function: str | None = None  # the C++ function lifted for it
+    switchable: bool = False  # CPU: the project's CPU implementation, or the converted kernels (CUDA2TILE_CPU_RUNS)
 
 
 @dataclass
@@ -166,43 +167,75 @@ class _Builder:
 
     # ------------------------------------------------------------ lifting
     def lift_all(self, files: list[H.HostFile]):
-        functions = {f.qualified: f for host in files for f in host.functions}
+        # keyed by clang's USR: a project's overloads (apex's `check_args` of 2, 4 and 5 arguments) share
+        # their qualified name, and a call must reach the overload clang resolved, under a name of its own
+        functions = {(f.usr or f.qualified): f for host in files for f in host.functions}
         names: dict[str, str] = {}
+        by_name: dict[str, list[str]] = {}
         used: set[str] = set()
-        for qualified, fn in functions.items():
+        for key, fn in functions.items():
+            by_name.setdefault(fn.qualified, []).append(key)
             name = py_name(fn.name)
+            if len(by_name[fn.qualified]) > 1:
+                name = f"{name}__overload{len(by_name[fn.qualified])}"
             while name in used:
                 name += "_"
             used.add(name)
-            names[qualified] = name
-        self.functions, self.names = functions, names
+            names[key] = name
+        self.functions, self.names, self.by_name = functions, names, by_name
         self.lifted: dict[str, list[str]] = {}
         self.refused: dict[str, Refusal] = {}
+        self.unreported: set[str] = set()  # refused while lifted quietly, not yet noted
         self.launches: dict[str, bool] = {}
 
-    def lift(self, qualified: str) -> bool:
-        """Lift `qualified` and the project functions it calls; False (with a diagnostic once) if refused."""
+    def qualified(self, key: str) -> str:
+        fn = self.functions.get(key)
+        return fn.qualified if fn is not None else key
+
+    def resolve(self, function: str | None, loc: Location) -> str | None:
+        """The key of the function a registration names (`&f`: a qualified name); None, with a note, when
+        the project has several overloads of it (which one `&f` means is not read)."""
+        if function is None or function == "<lambda>":
+            return function
+        keys = self.by_name.get(function, [])
+        if len(keys) > 1:
+            self.note("C2T1601", f"`{function}` is registered, and the project has {len(keys)} overloads of it: "
+                                 "which one the registration means is not read", loc)
+            return _OVERLOADED
+        return keys[0] if keys else function
+
+    def lift(self, qualified: str, quiet: bool = False) -> bool:
+        """Lift the function of key `qualified` (see lift_all) and the project functions it calls; False
+        (with a diagnostic once, unless `quiet`: the caller reports the refusal in its own note) if refused."""
         if qualified in self.lifted:
             return True
         if qualified in self.refused:
+            if not quiet and qualified in self.unreported:  # refused quietly before: say why now
+                self.unreported.discard(qualified)
+                refusal = self.refused[qualified]
+                self.note(refusal.code, f"`{self.qualified(qualified)}` is not lifted to Python: {refusal.message}",
+                          refusal.loc)
             return False
         fn = self.functions.get(qualified)
         if fn is None:
             return False
         self.lifted[qualified] = []  # a recursive call finds it
-        ctx = LiftContext(self.kernel_target, self.functions, self.names)
+        ctx = LiftContext(self.kernel_target, self.functions, self.names, self.by_name)
         try:
             lines = lift_function(fn, ctx, self.result.source_lines.get(fn.loc.file, []), self.names[qualified])
             for callee in sorted(ctx.called):
-                if not self.lift(callee):
-                    raise Refusal("C2T1601", f"host code not lifted: it calls `{callee}`, which is not lifted",
-                                  fn.loc)
+                if not self.lift(callee, quiet):
+                    raise Refusal("C2T1601", f"host code not lifted: it calls `{self.functions[callee].qualified}`, "
+                                             "which is not lifted", fn.loc)
         except Exception as err:  # noqa: BLE001 - Refusal, or an internal error refused the same way
             refusal = err if isinstance(err, Refusal) else Refusal(
                 "C2T9001", f"internal error {type(err).__name__}: {err}", fn.loc)
             del self.lifted[qualified]
             self.refused[qualified] = refusal
-            self.note(refusal.code, f"`{fn.qualified}` is not lifted to Python: {refusal.message}", refusal.loc)
+            if quiet:
+                self.unreported.add(qualified)
+            else:
+                self.note(refusal.code, f"`{fn.qualified}` is not lifted to Python: {refusal.message}", refusal.loc)
             return False
         self.lifted[qualified] = lines
         self.launches[qualified] = any(f"{RUNTIME_ALIAS}.launch(" in ln for ln in lines) or any(
@@ -222,9 +255,9 @@ class _Builder:
             if r.call == "def":
                 defs.append((r, op))
                 if r.function:
-                    impls.setdefault(op, []).append((r.key, r.function, r))
+                    impls.setdefault(op, []).append((r.key, self.resolve(r.function, r.loc), r))
             else:
-                impls.setdefault(op, []).append((r.key, r.function, r))
+                impls.setdefault(op, []).append((r.key, self.resolve(r.function, r.loc), r))
         body: list[str] = []
         registration_lines: list[str] = []
         namespaces: list[str] = []
@@ -237,7 +270,8 @@ class _Builder:
             self.result.ops.append(report)
             registration_lines.append(f"_DEF_{py_name(r.namespace)}.define({r.schema!r})")
         impl_namespaces: list[str] = []
-        served_ops: dict[str, tuple[str, str]] = {}  # op -> (python function, original device type)
+        # op -> served device type -> (python function, the device type its C++ was written for)
+        served_ops: dict[str, dict[str, tuple[str, str]]] = {}
         for op, entries in impls.items():
             namespace, name = op.split("::", 1)
             if namespace not in impl_namespaces:
@@ -250,43 +284,70 @@ class _Builder:
             if report is None:
                 report = OpReport(op, name)
                 self.result.ops.append(report)
-            device_fn = None
+            # Each device key gets the project's own implementation for it where that lifts: an extension
+            # whose CPU and CUDA implementations differ (LLTM's CPU one returns 2-D gates, its CUDA one 3-D,
+            # and the package's fake implementation says so) keeps both behaviours. A CPU implementation that
+            # does not lift (a host loop over data_ptr) is replaced by the CUDA one on the C back end.
+            lifted = {}
             for key in ("CUDA", "CPU"):
                 if key not in by_key:
                     continue
                 function, r = by_key[key]
+                if function == _OVERLOADED:
+                    continue  # noted by resolve
                 if function is None or function == "<lambda>":
                     self.note("C2T1601", f"`{op}`: the {key} implementation is not a named function", r.loc)
                     continue
-                if self.lift(function):
-                    device_fn = (function, _DEVICE_KEYS[key], r)
-                    break
-            if device_fn is not None:
-                function, original, r = device_fn
+                if self.lift(function, quiet=key == "CPU" and "CUDA" in lifted):
+                    lifted[key] = function
+            cuda_function = lifted.get("CUDA")
+            for key in ("CUDA", "CPU"):
+                function = lifted.get(key)
+                if function is None and key == "CPU" and cuda_function is not None \
+                        and self.launches.get(cuda_function):
+                    function = cuda_function
+                    if "CPU" in by_key and by_key["CPU"][0] not in (None, "<lambda>", _OVERLOADED):
+                        other, other_r = by_key["CPU"]
+                        refusal = self.refused.get(other)
+                        why = f" (not lifted: {refusal.message})" if refusal is not None else ""
+                        self.unreported.discard(other)
+                        self.note("C2T1605", f"`{op}`: the CPU implementation `{self.qualified(other)}`{why} is "
+                                  f"replaced by `{self.qualified(function)}`, lifted, running the converted kernels "
+                                  "on the C back end", other_r.loc)
+                elif function is None and key == "CPU" and cuda_function is not None and key in by_key \
+                        and by_key[key][0] in self.refused:
+                    self.lift(by_key[key][0])  # refused quietly above, in case the CUDA one replaced it: say why
+                if function is None:
+                    continue
+                original = _DEVICE_KEYS["CUDA" if function == cuda_function else key]
                 py = self.names[function]
-                report.function = function
-                served = ("CPU", "CUDA") if self.launches.get(function) else (
-                    (original.upper(),) if original else ())
-                for key in served:
-                    registration_lines.append(f"{lib}.impl({name!r}, {RUNTIME_ALIAS}.serve({py}, {original!r}, "
-                                              f"{key.lower()!r}), {key!r})")
-                    report.registered.append(key)
-                    if key != original.upper() and key in by_key and by_key[key][0] != function:
-                        other, other_r = by_key[key]
-                        self.note("C2T1605", f"`{op}`: the {key} implementation `{other}` is replaced by "
-                                  f"`{function}`, lifted, running the converted kernels on "
-                                  f"{'the C back end' if key == 'CPU' else 'the CUDA back end'}", other_r.loc)
-                served_ops[op] = (py, original)
+                report.function = report.function or self.qualified(function)
+                serving = f"({py}, {original!r})"  # (function, the device type its C++ was written for)
+                serve_args = f"{py}, {original!r}"
+                if key == "CPU" and function != cuda_function and cuda_function is not None \
+                        and self.launches.get(cuda_function):
+                    # the project's CPU implementation by default; CUDA2TILE_CPU_RUNS=converted serves CPU
+                    # tensors with the CUDA one on the C back end, to test the converted kernels without a GPU
+                    converted = f"({self.names[cuda_function]}, 'cuda')"
+                    serving = f"({converted} if {RUNTIME_ALIAS}.CPU_RUNS_CONVERTED else {serving})"
+                    serve_args = f"*{serving}"
+                    report.switchable = True
+                registration_lines.append(f"{lib}.impl({name!r}, {RUNTIME_ALIAS}.serve({serve_args}, "
+                                          f"{key.lower()!r}), {key!r})")
+                report.registered.append(key)
+                served_ops.setdefault(op, {})[key.lower()] = serving
             for key, (function, r) in by_key.items():
                 if key in ("CUDA", "CPU"):
                     continue
-                if key in _COMPOSITE_KEYS and function and function != "<lambda>":
+                if key in _COMPOSITE_KEYS and function and function not in ("<lambda>", _OVERLOADED):
                     if self.lift(function):
                         dispatch = key or "CompositeImplicitAutograd"
                         registration_lines.append(f"{lib}.impl({name!r}, {RUNTIME_ALIAS}.dynamic("
                                                   f"{self.names[function]}, None), {dispatch!r})")
                         report.registered.append(dispatch)
-                        report.function = report.function or function
+                        report.function = report.function or self.qualified(function)
+                    continue
+                if function == _OVERLOADED:
                     continue
                 self.note("C2T1604", f"`{op}`: the implementation for dispatch key {key} is not converted", r.loc)
         for op in [o.name for o in self.result.ops]:
@@ -297,9 +358,9 @@ class _Builder:
                     self.note("C2T1606", f"`{op}`: the package's own Python registers its fake implementation; "
                                          "the generated one is left out", loc)
                 else:
-                    py, original = served_ops[op]
-                    registration_lines.append(f"torch.library.register_fake({op!r}, {RUNTIME_ALIAS}.fake({py}, "
-                                              f"{original!r}), lib=_IMPL_{py_name(op.split('::')[0])})")
+                    by_device = ", ".join(f"{device!r}: {serving}" for device, serving in served_ops[op].items())
+                    registration_lines.append(f"torch.library.register_fake({op!r}, {RUNTIME_ALIAS}.fake("
+                                              f"{{{by_device}}}), lib=_IMPL_{py_name(op.split('::')[0])})")
                     report.registered.append("fake")
             if not report.registered and not any(k in _COMPOSITE_KEYS for k, _, _ in impls.get(op, [])):
                 loc = next((r.loc for r, o in defs if o == op), Location(self.module))
@@ -310,9 +371,10 @@ class _Builder:
             if not r.function or r.function == "<lambda>":
                 self.note("C2T1601", f"`{r.schema}` of module {r.namespace}: not a named function", r.loc)
                 continue
-            if self.lift(r.function):
-                original = "cuda" if self.launches.get(r.function) else None
-                pybind_lines.append(f"{py_name(r.schema)} = {RUNTIME_ALIAS}.dynamic({self.names[r.function]}, "
+            function = self.resolve(r.function, r.loc)
+            if function != _OVERLOADED and self.lift(function):
+                original = "cuda" if self.launches.get(function) else None
+                pybind_lines.append(f"{py_name(r.schema)} = {RUNTIME_ALIAS}.dynamic({self.names[function]}, "
                                     f"{original!r})")
                 self.result.functions.append(r.schema)
         # the module text
@@ -340,6 +402,7 @@ class _Builder:
 
 
 RUNTIME_ALIAS = "_rt"
+_OVERLOADED = "<overloaded>"  # a registration of a name the project overloads (resolve)
 
 
 def convert_extension(root: str | os.PathLike, out_dir: str | os.PathLike, converted: list[ConvertedKernel],

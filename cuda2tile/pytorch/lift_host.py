@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from cuda2tile.diagnostics import Location
 from cuda2tile.parse import torch_host as H
-from op_coverage.aten import DEFAULT_CHECK_MESSAGE, INTERNAL_ASSERT_MESSAGE, aten_lookup, check_exception
+from op_coverage.aten import DEFAULT_CHECK_MESSAGE, INTERNAL_ASSERT_MESSAGE, SCALAR_TYPES, aten_lookup, check_exception
 
 RT, ON = "_rt", "_on"
 _RESERVED = {"torch", RT, ON, "_K", "functools"}
@@ -56,8 +56,9 @@ class LiftContext:
     """What lifting a function may consult: the kernels' conversions, the project's functions, the file's
     display path (for TORCH_INTERNAL_ASSERT's message)."""
     kernel_target: object  # callable (HLaunch) -> KernelTarget, or raises Refusal
-    user_functions: dict[str, H.HFunction]
-    python_names: dict[str, str]  # qualified C++ name -> Python function name
+    user_functions: dict[str, H.HFunction]  # by key: the function's USR (overloads share a qualified name)
+    python_names: dict[str, str]  # key -> Python function name
+    by_name: dict[str, list[str]] = field(default_factory=dict)  # qualified C++ name -> keys of its overloads
     called: set[str] = field(default_factory=set)  # project functions the lifted code calls
 
 
@@ -74,6 +75,7 @@ class _FunctionLifter:
         self.ctx = ctx
         self.lines: list[str] = []
         self.source_lines = source_lines
+        self.counter = 0
 
     # ------------------------------------------------------------ statements
     def emit(self, depth: int, text: str) -> None:
@@ -100,6 +102,14 @@ class _FunctionLifter:
         self.comment(depth, s.loc)
         if isinstance(s, H.HCheck):
             self.check(s, depth)
+        elif isinstance(s, H.HDecl) and isinstance(s.init, H.HDispatch):
+            self.dispatch(s.init, depth, py_name(s.name), s.type)
+        elif isinstance(s, H.HReturn) and isinstance(s.value, H.HDispatch):
+            result = self.fresh("_dispatched")
+            self.dispatch(s.value, depth, result, self.fn.return_type)
+            self.emit(depth, f"return {result}")
+        elif isinstance(s, H.HExprStmt) and isinstance(s.expr, H.HDispatch):
+            self.dispatch(s.expr, depth, None, None)
         elif isinstance(s, H.HDecl):
             if s.init is None:
                 self.emit(depth, f"{py_name(s.name)} = None")
@@ -122,6 +132,50 @@ class _FunctionLifter:
         else:
             raise Refusal("C2T1601", f"host code not lifted: {type(s).__name__}", s.loc)
 
+    def default(self, p: H.HParam) -> str:
+        """A default argument as a Python default: a constant only (C++ evaluates a default at each call;
+        a constant is the same at definition)."""
+        if not all(isinstance(n, (H.HLit, H.HConstruct, H.HCast)) for n in _expressions(p.default)):
+            raise Refusal("C2T1601", f"host code not lifted: the default argument of `{p.name}` is not a constant",
+                          p.default.loc)
+        return self.convert(p.default, p.type)
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"{stem}{self.counter}"
+
+    def dispatch(self, d: H.HDispatch, depth: int, target: str | None, to: H.HType | None) -> None:
+        """AT_DISPATCH_*: a switch on the selector's dtype, each case the lambda's body inlined with
+        `scalar_t` already bound by clang (its launches name `k<double>`); an unlisted dtype raises
+        NotImplementedError with ATen's message. A lambda returning a value returns it as its last
+        statement (`[&] { ...; return f<scalar_t>(x); }`), which is assigned to `target`; a `return`
+        elsewhere in the lambda would leave only the lambda, not the function, and is refused."""
+        selector = self.fresh("_scalar_type")
+        self.emit(depth, f"{selector} = {self.value(d.selector)}")
+        for i, case in enumerate(d.cases):
+            dtype = SCALAR_TYPES.get(case.scalar_type)
+            if dtype is None:
+                raise Refusal("C2T1601", f"host code not lifted: AT_DISPATCH case of ScalarType::{case.scalar_type}, "
+                                         "which has no torch dtype", d.loc)
+            body = list(case.body.body)
+            last = body.pop() if body and isinstance(body[-1], H.HReturn) else None
+            if any(isinstance(n, H.HReturn) for s in body for n in _statements(s)):
+                raise Refusal("C2T1601", "host code not lifted: a `return` inside an AT_DISPATCH lambda before its "
+                                         "last statement (it leaves the lambda, not the function)", d.loc)
+            if last is not None and last.value is not None and target is None:
+                body.append(H.HExprStmt(last.value, last.loc))  # the value of a dispatch written as a statement
+            elif last is not None and last.value is not None:
+                body.append(H.HDecl(target, to, last.value, last.loc) if to is not None else
+                            H.HExprStmt(last.value, last.loc))
+            elif target is not None:
+                raise Refusal("C2T1601", "host code not lifted: the value of an AT_DISPATCH lambda that does not "
+                                         "end with `return value;`", d.loc)
+            self.emit(depth, f"{'if' if i == 0 else 'elif'} {selector} == torch.{dtype}:")
+            self.body(body, depth + 1)
+        self.emit(depth, "else:")
+        before, after = repr(f'"{d.name}" not implemented for \''), repr("'")
+        self.emit(depth + 1, f"raise NotImplementedError({before} + {RT}.scalar_type_name({selector}) + {after})")
+
     def check(self, s: H.HCheck, depth: int) -> None:
         exception = check_exception(s.macro)
         if s.internal:
@@ -138,6 +192,11 @@ class _FunctionLifter:
     def expr_stmt(self, e, depth: int) -> None:
         if isinstance(e, H.HOp) and e.op in ("=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="):
             target = self.lvalue(e.operands[0])
+            if e.op != "=" and e.operands[0].type.kind == "tensor" and e.op in ("+=", "-=", "*=", "/="):
+                # `t *= x;` of an at::Tensor is in place (Tensor::mul_): every alias of the tensor sees it,
+                # and so does Python's `*=` on a torch.Tensor
+                self.emit(depth, f"{target} {e.op} {self.value(e.operands[1])}")
+                return
             if e.op == "=":
                 self.emit(depth, f"{target} = {self.convert(e.operands[1], e.operands[0].type)}")
             else:
@@ -309,10 +368,13 @@ class _FunctionLifter:
             return self.cast(text, e.type, e.type)
         return text
 
-    def _format(self, record, loc: Location, receiver: str | None, args: list[str], dtype: str | None) -> str:
+    def _format(self, record, loc: Location, receiver: str | None, args: list[str], dtype: str | None,
+                result: H.HType | None = None) -> str:
+        index = result.index if result is not None and result.kind == "accessor" else None
         try:
             return record.python.format(*args, self=receiver, args=", ".join(args), rt=RT, on=ON,
-                                        dtype=_TORCH_DTYPE.get(dtype or "", "None"))
+                                        dtype=_TORCH_DTYPE.get(dtype or "", "None"), rank=result.rank if index else 0,
+                                        index_bits="".join(ch for ch in index if ch.isdigit()) if index else 0)
         except (IndexError, KeyError) as err:
             raise Refusal("C2T1602", f"the torch mapping of `{record.cpp}` does not fit this call ({err})", loc)
 
@@ -330,13 +392,15 @@ class _FunctionLifter:
                                      "(op_coverage/aten.py)", e.loc)
         receiver = self.value(e.receiver)
         return self._format(record, e.loc, receiver, [self.value(a) for a in e.args],
-                            e.type.dtype if e.type.kind == "pointer" else None)
+                            e.type.dtype if e.type.kind in ("pointer", "accessor") else None, e.type)
 
     def call(self, e: H.HCall) -> str:
-        if e.user and e.callee in self.ctx.user_functions:
-            self.ctx.called.add(e.callee)
+        overloads = self.ctx.by_name.get(e.callee, [])
+        key = e.usr if e.usr in self.ctx.user_functions else overloads[0] if len(overloads) == 1 else None
+        if e.user and key is not None:
+            self.ctx.called.add(key)
             args = ", ".join([self.value(a) for a in e.args] + [f"{ON}={ON}"])
-            return f"{self.ctx.python_names[e.callee]}({args})"
+            return f"{self.ctx.python_names[key]}({args})"
         record = aten_lookup("function", e.callee, len(e.args))
         if record is None:
             why = " (a function of the project with no definition in the tree)" if e.user else " (op_coverage/aten.py)"
@@ -354,8 +418,16 @@ class _FunctionLifter:
             return args[0]  # an IntArrayRef over a braced list or a vector
         if kind == "int_list":
             return "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+        if kind == "tensor_list" and len(e.args) == 1 and e.args[0].type.kind == "tensor_list":
+            return args[0]  # a TensorList over a braced list or a vector
         if kind == "tensor_list":
             return "[" + ", ".join(args) + "]"
+        if kind == "tuple":  # `return {h, c};` of a std::tuple: the schema's tuple of returns
+            return "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+        if kind == "scalar" and len(args) == 1 and e.args[0].type.kind == "number":
+            return args[0]  # a c10::Scalar of a number is that number to torch
+        if kind == "optional" and len(args) <= 1:  # `std::optional<int64_t>` from a value, or empty
+            return args[0] if args else "None"
         if kind == "tensor" and not args:
             return "None"
         if kind == "number" and len(e.args) == 1:
@@ -365,13 +437,37 @@ class _FunctionLifter:
         raise Refusal("C2T1601", f"host code not lifted: a `{e.type.spelling}` built from parts", e.loc)
 
 
+def _expressions(e):
+    """`e` and the expressions nested in it."""
+    yield e
+    for name in ("operand", "args", "operands", "receiver", "base", "cond", "then", "other"):
+        inner = getattr(e, name, None)
+        for x in (inner if isinstance(inner, tuple) else (inner,) if inner is not None else ()):
+            yield from _expressions(x)
+
+
+def _statements(s):
+    """`s` and the statements nested in it."""
+    yield s
+    if isinstance(s, H.HBlock):
+        for inner in s.body:
+            yield from _statements(inner)
+    elif isinstance(s, H.HIf):
+        yield from _statements(s.then)
+        if s.other is not None:
+            yield from _statements(s.other)
+    elif isinstance(s, H.HFor):
+        yield from _statements(s.body)
+
+
 def lift_function(fn: H.HFunction, ctx: LiftContext, source_lines: list[str], name: str) -> list[str]:
     """The Python source lines of `fn` as `def name(params, *, _on)`; raises Refusal."""
     lifter = _FunctionLifter(fn, ctx, source_lines)
     for p in fn.params:
         if p.type.kind in ("pointer", "other"):
             raise Refusal("C2T1601", f"host code not lifted: a parameter of type `{p.type.spelling}`", fn.loc)
-    params = ", ".join([py_name(p.name) for p in fn.params] + ["*", f"{ON}"])
+    params = ", ".join([py_name(p.name) if p.default is None else f"{py_name(p.name)}={lifter.default(p)}"
+                        for p in fn.params] + ["*", f"{ON}"])
     lifter.emit(0, f"def {name}({params}):")
     lifter.emit(1, f'"""`{fn.qualified}` ({fn.loc.file}:{fn.loc.line}), lifted by cuda2tile."""')
     lifter.body(fn.body.body, 1)

@@ -36,6 +36,14 @@ _TORCH_DTYPES = {"float32": torch.float32, "float64": torch.float64, "float16": 
                  "bfloat16": torch.bfloat16, "int8": torch.int8, "int16": torch.int16, "int32": torch.int32,
                  "int64": torch.int64, "uint8": torch.uint8, "bool": torch.bool,
                  "uint16": torch.int16, "uint32": torch.int32, "uint64": torch.int64}
+# Which implementation serves CPU tensors where the extension has its own CPU implementation besides the
+# CUDA one: "project" (default, the original's behaviour on CPU) or "converted" (the CUDA implementation,
+# its kernels on TileLang's C back end: the converted kernels tested on a machine without a GPU).
+_CPU_RUNS = os.environ.get("CUDA2TILE_CPU_RUNS", "project")
+if _CPU_RUNS not in ("project", "converted"):
+    raise RuntimeError(f"CUDA2TILE_CPU_RUNS={_CPU_RUNS!r}: expected 'project' (the extension's own CPU "
+                       "implementation) or 'converted' (its CUDA implementation on TileLang's C back end)")
+CPU_RUNS_CONVERTED = _CPU_RUNS == "converted"
 _lock = threading.RLock()
 _modules: dict = {}
 _compiled: dict = {}
@@ -89,12 +97,17 @@ def dynamic(fn, original: str | None):
     return impl
 
 
-def fake(fn, original: str | None):
-    """The fake (meta) implementation: `fn` run for its checks and allocations only."""
-    @functools.wraps(fn)
+def fake(by_device: dict):
+    """The fake (meta) implementation: the function serving the tensors' device ({"cpu": (fn, original),
+    "cuda": ...}: a project's CPU and CUDA implementations may allocate differently), run for its checks
+    and allocations only."""
+    first = next(iter(by_device.values()))
+
+    @functools.wraps(first[0])
     def impl(*args, **kwargs):
-        return fn(*args, _on=Served(_first_device(list(args) + list(kwargs.values())), original, fake=True),
-                  **kwargs)
+        device = _first_device(list(args) + list(kwargs.values()))
+        fn, original = by_device.get(device, first)
+        return fn(*args, _on=Served(device, original, fake=True), **kwargs)
     return impl
 
 
@@ -235,6 +248,35 @@ def data_ptr(t: torch.Tensor, dtype: torch.dtype | None) -> Pointer:
     return Pointer(t, 0, t.dtype if dtype is None else dtype)
 
 
+class Accessor:
+    """`t.packed_accessor<T, N, Traits, index_t>()` (or `packed_accessor32/64`): the data pointer, sizes and
+    strides a kernel's accessor parameter receives. A converted kernel takes it as its data buffer then
+    N sizes then N strides (cuda2tile flattens the parameter so), which `launch` passes in that order."""
+
+    __slots__ = ("pointer", "sizes", "strides")
+
+    def __init__(self, pointer: Pointer, sizes: tuple[int, ...], strides: tuple[int, ...]):
+        self.pointer, self.sizes, self.strides = pointer, sizes, strides
+
+    def parts(self) -> list:
+        return [self.pointer, *self.sizes, *self.strides]
+
+
+def accessor(t: torch.Tensor, dtype: torch.dtype, rank: int, index_bits: int) -> Accessor:
+    """ATen's checks for `packed_accessor`: the dtype (as data_ptr), the number of dimensions, and for a
+    32-bit index the number of elements."""
+    if index_bits == 32 and t.numel() > 2 ** 31 - 1:
+        raise RuntimeError("numel needs to be smaller than int32_t max; otherwise, please use packed_accessor64")
+    if t.dim() != rank:
+        raise RuntimeError(f"TensorAccessor expected {rank} dims but tensor has {t.dim()}")
+    return Accessor(data_ptr(t, dtype), tuple(t.size()), tuple(t.stride()))
+
+
+def scalar_type_name(dtype: torch.dtype) -> str:
+    """ATen's name of a dtype, as `toString(ScalarType)` prints it in AT_DISPATCH's error ("Half")."""
+    return _ATEN_NAMES.get(dtype, str(dtype).replace("torch.", ""))
+
+
 def cast_ptr(p, dtype: torch.dtype | None):
     if p is None or dtype is None or not isinstance(p, Pointer):
         return p
@@ -357,6 +399,7 @@ def launch(module: KernelModule, name: str, *, grid, block, shared=0, stream=Non
     shared = int(shared or 0)
     info, kernel = compiled(module, name, on.target, block_dims, shared)
     params = info["params"]
+    args = [part for a in args for part in (a.parts() if isinstance(a, Accessor) else (a,))]
     if len(params) != len(args):
         raise RuntimeError(f"{name}: the converted kernel takes {len(params)} arguments, the launch passes {len(args)}")
     device = next((a.tensor.device for a in args if isinstance(a, Pointer)), torch.device(on.type))

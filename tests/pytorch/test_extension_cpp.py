@@ -5,18 +5,13 @@ PYTHONPATH: on a machine without a GPU the CPU tests pass (correctness, gradient
 converted kernels on TileLang's C back end, and the CUDA tests skip. Breaking the converted kernels in OUT
 makes the same upstream tests fail: the converted operators are the ones running.
 
-The checkout is not vendored: it is looked for under $CUDA2TILE_CHECKOUTS (default /tmp/rwg), at the commit
-pinned in upstream-manifest.tsv (`fetch` it, or `git clone` + `git checkout`); without it the tests skip.
-Nothing is written into the checkout (no bytecode, no pytest cache; pytest runs from elsewhere).
+The checkout is not vendored (upstream_support.py says where it is looked for); without it the tests skip.
 """
 
 from __future__ import annotations
 
-import csv
-import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -24,44 +19,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from c2t_testsupport import run_cli  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from upstream_support import checkout as _checkout_of, manifest_row, upstream_tests as _upstream_tests  # noqa: E402
 
-MANIFEST = Path(__file__).with_name("upstream-manifest.tsv")
-ROW = next(r for r in csv.DictReader((ln for ln in MANIFEST.read_text().splitlines() if not ln.startswith("#")),
-                                     delimiter="\t") if r["repo"] == "pytorch/extension-cpp")
+ROW = manifest_row("pytorch/extension-cpp", "0ec4969")
 CPU_TESTS = ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients_cpu", "TestMyMulAdd::test_opcheck_cpu",
              "TestMyAddOut::test_correctness_cpu", "TestMyAddOut::test_opcheck_cpu")
 
 
-def _checkout() -> Path:
-    folder = Path(os.environ.get("CUDA2TILE_CHECKOUTS", "/tmp/rwg")) / ROW["dir"]
-    if not (folder / ROW["tests"]).is_file():
-        pytest.skip(f"no checkout of {ROW['repo']} at {folder} (upstream-manifest.tsv)")
-    head = subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True)
-    if head.returncode == 0 and head.stdout.strip() != ROW["commit"]:
-        pytest.skip(f"{folder} is at {head.stdout.strip()[:10]}, not the pinned {ROW['commit'][:10]}")
-    return folder
-
-
-def upstream_tests(checkout: Path, out: Path, workdir: Path) -> dict[str, str]:
-    """Outcome (PASSED, FAILED, SKIPPED...) of each upstream test, run with `out` first on PYTHONPATH."""
-    env = dict(os.environ, PYTHONPATH=str(out), PYTHONDONTWRITEBYTECODE="1")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "-q", "--rootdir",
-                           str(workdir), str(checkout / ROW["tests"])],
-                          capture_output=True, text=True, cwd=workdir, env=env, timeout=900)
-    outcomes = {}
-    for line in done.stdout.splitlines():
-        match = re.match(r"(PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS) \S*?(Test\w+::\w+)", line)
-        if match:
-            outcomes[match.group(2)] = match.group(1)
-    skipped = re.search(r"(\d+) skipped", done.stdout)
-    outcomes["_skipped"] = skipped.group(1) if skipped else "0"
-    outcomes["_output"] = done.stdout[-4000:] + done.stderr[-2000:]
-    return outcomes
-
-
 @pytest.fixture(scope="module")
 def converted(tmp_path_factory):
-    checkout = _checkout()
+    checkout = _checkout_of(ROW)
     work = tmp_path_factory.mktemp("extension-cpp")
     out = work / "out"
     done = run_cli("convert", str(checkout), "-o", str(out), "--no-cache")
@@ -90,7 +58,7 @@ def test_the_package_mirrors_the_original(converted):
 
 def test_upstream_tests_pass_on_cpu(converted):
     checkout, out, work, _ = converted
-    outcomes = upstream_tests(checkout, out, work)
+    outcomes = _upstream_tests(ROW, checkout, out, work)
     assert all(outcomes.get(t) == "PASSED" for t in CPU_TESTS), outcomes["_output"]
     assert outcomes["_skipped"] == "7", outcomes["_output"]  # the CUDA tests, without a GPU
 
@@ -109,7 +77,7 @@ def test_breaking_the_converted_kernels_fails_the_upstream_tests(converted):
         lines[at[0]] = lines[at[0]].replace(good, bad)
     text = "".join(lines)
     module.write_text(text)
-    outcomes = upstream_tests(checkout, broken, work)
+    outcomes = _upstream_tests(ROW, checkout, broken, work)
     for test in ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients_cpu",
                  "TestMyAddOut::test_correctness_cpu"):
         assert outcomes.get(test) == "FAILED", (test, outcomes["_output"])

@@ -37,8 +37,8 @@ def _convert(name: str, out: Path) -> subprocess.CompletedProcess:
     return done
 
 
-def _run(out: Path, code: str) -> str:
-    env = dict(os.environ, PYTHONPATH=str(out), PYTHONDONTWRITEBYTECODE="1")
+def _run(out: Path, code: str, **env_extra: str) -> str:
+    env = dict(os.environ, PYTHONPATH=str(out), PYTHONDONTWRITEBYTECODE="1", **env_extra)
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
                           cwd=out.parent, env=env, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -61,7 +61,12 @@ def test_the_package_mirrors_the_original_and_replaces_the_compiled_module(toy):
         assert f"define({schema!r})" in generated
     assert "torch.library.Library('toyext', 'DEF')" in generated
     assert "register_fake('toyext::scale'" in generated  # the package registers none of its own
-    assert "PyTorch extension toyext._C: 2 of 4 operators lifted" in stderr
+    assert "PyTorch extension toyext._C: 3 of 5 operators lifted" in stderr
+    # mix: its own CPU implementation (ATen calls) for CPU tensors, its CUDA one for CUDA tensors
+    assert "_IMPL_toyext.impl('mix', _rt.serve(mix_cuda, 'cuda', 'cuda'), 'CUDA')" in generated
+    assert "_IMPL_toyext.impl('mix', _rt.serve(*((mix_cuda, 'cuda') if _rt.CPU_RUNS_CONVERTED else (mix_cpu, 'cpu')), " \
+           "'cpu'), 'CPU')" in generated
+    assert "1 with the extension's own CPU implementation on CPU tensors" in stderr
 
 
 def test_refusals_are_coded_and_name_the_construct(toy):
@@ -100,6 +105,63 @@ def test_converted_operators_run_on_cpu_tensors(toy):
         print("fake", tuple(f.shape), f.dtype)
     """)
     assert "fake (5, 6) torch.float32" in printed
+
+
+_MIX = """
+    import torch, toyext
+    from torch.testing._internal.optests import opcheck
+    def expected(x, w):
+        y = x * w + x.flip(1)
+        return y, y.sum(0)
+    base = torch.randn(70, 45, dtype=torch.float64)
+    for x in (base, base.t(), base.float()[3:60:2, 1:], base.t().float()):  # transposed and sliced views
+        y, s = torch.ops.toyext.mix(x, 0.75)
+        ey, es = expected(x, 0.75)
+        assert y.dtype == x.dtype and y.stride() == torch.empty_like(x).stride()
+        torch.testing.assert_close(y, ey, rtol=0, atol=0)       # the same float operations, the same bits
+        torch.testing.assert_close(s, es)
+    opcheck(torch.ops.toyext.mix.default, (torch.randn(6, 9), 2.0))
+    try:
+        torch.ops.toyext.mix(torch.randn(4, 5).half(), 1.0)
+        print("half: ran")
+    except NotImplementedError as err:
+        print("half:", err)
+"""
+
+
+def test_a_dispatched_accessor_kernel_and_the_projects_cpu_implementation(toy):
+    """`mix` has a CUDA implementation (AT_DISPATCH_FLOATING_TYPES over packed_accessor32 views, after a
+    dispatch that returns the block size per dtype) and a CPU
+    one (ATen calls): CPU tensors run the CPU one, as the original extension does, and run the converted
+    kernels with CUDA2TILE_CPU_RUNS=converted. Half tells them apart: ATen computes it, the CUDA
+    implementation's dispatch lists only double and float and raises ATen's error."""
+    out, _ = toy
+    assert _run(out, _MIX).strip() == "half: ran"
+    printed = _run(out, _MIX, CUDA2TILE_CPU_RUNS="converted")
+    assert printed.strip() == "half: \"mix_threads\" not implemented for 'Half'"  # the first of its two dispatches
+
+
+def test_a_broken_accessor_kernel_is_caught(toy, tmp_path):
+    """The same check with the converted kernel's strides swapped: the transposed input gives wrong values."""
+    out, _ = toy
+    broken = tmp_path / "broken"
+    shutil.copytree(out, broken)
+    module = broken / "toyext/csrc/toy.py"
+    text = module.read_text()
+    assert text.count("x_data[r * x_stride0 + c * x_stride1]") == 2  # the float and double instantiations
+    module.write_text(text.replace("x_data[r * x_stride0 + c * x_stride1]", "x_data[r * x_stride1 + c * x_stride0]"))
+    env = dict(os.environ, PYTHONPATH=str(broken), PYTHONDONTWRITEBYTECODE="1", CUDA2TILE_CPU_RUNS="converted")
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(_MIX)], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=600)
+    assert done.returncode != 0 and "Mismatched elements" in done.stderr, done.stderr[-2000:]
+
+
+def test_a_runtime_setting_that_is_not_known_is_refused(toy):
+    out, _ = toy
+    env = dict(os.environ, PYTHONPATH=str(out), PYTHONDONTWRITEBYTECODE="1", CUDA2TILE_CPU_RUNS="gpu")
+    done = subprocess.run([sys.executable, "-c", "import toyext"], capture_output=True, text=True, cwd=out.parent,
+                          env=env, timeout=600)
+    assert done.returncode != 0 and "CUDA2TILE_CPU_RUNS='gpu': expected 'project'" in done.stderr
 
 
 def test_a_pybind11_module_becomes_a_module_of_that_name(tmp_path):
@@ -144,6 +206,39 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     assert "def twice" not in (out / "pyext.py").read_text()
 
 
+def test_overloads_and_stand_in_versions(tmp_path):
+    """Two project functions of one name (`magnitude(x)`, `magnitude(x, p)`): each call reaches the overload clang
+    chose, under a Python name of its own (apex's `check_args` of 2, 4 and 5 arguments once all became one
+    function calling itself). A version macro of cuda2tile's stand-in headers (`NCCL_MAJOR`) is refused:
+    its value is made up, not the one the original was built with."""
+    src = tmp_path / "pybind_extension-src"
+    shutil.copytree(HERE / "pybind_extension", src)
+    cu = src / "pyext.cu"
+    text = cu.read_text().replace("PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {", """#include <nccl.h>
+static torch::Tensor magnitude(torch::Tensor x) { return x.abs(); }
+static torch::Tensor magnitude(torch::Tensor x, double p) { return x.abs().pow(p); }
+torch::Tensor both(torch::Tensor x) { return magnitude(x) + magnitude(x, 2.0); }
+std::tuple<int, int> nccl_version() { return {int(NCCL_MAJOR), int(NCCL_MINOR)}; }
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("both", &both, "|x| + x^2");
+  m.def("nccl_version", &nccl_version);""")
+    cu.write_text(text)
+    out = tmp_path / "out"
+    done = run_cli("convert", str(src), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    generated = (out / "pyext.py").read_text()
+    assert "return (magnitude(x, _on=_on) + magnitude__overload2(x, 2.0, _on=_on))" in generated, generated
+    assert "C2T1601: `nccl_version` is not lifted to Python: host code not lifted: the value of `NCCL_MAJOR`, " \
+           "a version macro of cuda2tile's stand-in headers" in done.stderr, done.stderr
+    printed = _run(out, """
+        import torch, pyext
+        x = torch.tensor([-1.5, 2.0, 0.5])
+        print(pyext.both(x).tolist())
+    """)
+    assert printed.strip() == str([1.5 + 2.25, 2.0 + 4.0, 0.5 + 0.25])
+
+
 def test_a_tree_that_is_not_an_extension_gets_no_package(tmp_path):
     src = tmp_path / "plain"
     src.mkdir()
@@ -184,7 +279,7 @@ def test_messages_print_as_cpp_streams_print_them():
 def test_every_aten_template_is_python():
     for record in ATEN:
         text = record.python.format(*[f"a{i}" for i in range(8)], self="x", args="a0, a1", rt="_rt", on="_on",
-                                    dtype="torch.float32")
+                                    dtype="torch.float32", rank=2, index_bits=32)
         ast.parse(text, mode="eval")
     assert aten_lookup("function", "torch::empty", 2).python.startswith("torch.empty(")
     assert aten_lookup("method", "Tensor.size", 2) is None  # an arity no record covers is refused, not guessed

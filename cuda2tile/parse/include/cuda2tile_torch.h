@@ -1032,6 +1032,13 @@ Tensor hardtanh(const Tensor &self, const Scalar &min_val = -1,
                 const Scalar &max_val = 1);
 Tensor softplus(const Tensor &self, const Scalar &beta = 1,
                 const Scalar &threshold = 20);
+Tensor elu(const Tensor &self, const Scalar &alpha = 1, const Scalar &scale = 1,
+           const Scalar &input_scale = 1);
+Tensor celu(const Tensor &self, const Scalar &alpha = 1.0);
+Tensor selu(const Tensor &self);
+Tensor silu(const Tensor &self);
+Tensor mish(const Tensor &self);
+Tensor gelu(const Tensor &self, c10::string_view approximate = "none");
 
 /* linear algebra and nn */
 Tensor mm(const Tensor &self, const Tensor &mat2);

@@ -1,6 +1,7 @@
 // A small PyTorch CUDA extension written the way extensions write their host code (tests/pytorch):
 // a project macro over TORCH_CHECK, TORCH_CHECK_VALUE, a template kernel launched per dtype, a helper
-// host function, a 2-D launch with dim3, TensorOptions built from parts, a launch check.
+// host function, a 2-D launch with dim3, TensorOptions built from parts, a launch check; a template
+// kernel over PackedTensorAccessor32 views launched under AT_DISPATCH_FLOATING_TYPES, returning a tuple.
 #include <torch/extension.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAException.h>
@@ -52,6 +53,32 @@ at::Tensor rows_cuda(const at::Tensor& x) {
   return y;
 }
 
+template <typename scalar_t>
+__global__ void mix_kernel(const torch::PackedTensorAccessor32<scalar_t, 2, torch::RestrictPtrTraits> x,
+                           torch::PackedTensorAccessor32<scalar_t, 2, torch::RestrictPtrTraits> y, scalar_t w) {
+  const int r = blockIdx.y;
+  const int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (c < x.size(1)) {
+    y[r][c] = x[r][c] * w + x[r][x.size(1) - 1 - c];
+  }
+}
+
+// y = x * w + x reversed along its rows, read through the views' strides (a transposed x is not copied)
+std::tuple<at::Tensor, at::Tensor> mix_cuda(const at::Tensor& x, double w) {
+  TORCH_CHECK(x.dim() == 2, "x must be 2-D");
+  auto y = at::empty_like(x);
+  // a dispatch that returns a value: 256 bytes of elements per block (32 doubles, 64 floats)
+  const int threads = AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "mix_threads", [&] {
+    return (int)(256 / sizeof(scalar_t));
+  });
+  const dim3 blocks((x.size(1) + threads - 1) / threads, x.size(0));
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "mix_cuda", ([&] {
+    mix_kernel<scalar_t><<<blocks, threads>>>(x.packed_accessor32<scalar_t, 2, torch::RestrictPtrTraits>(),
+                                         y.packed_accessor32<scalar_t, 2, torch::RestrictPtrTraits>(), (scalar_t)w);
+  }));
+  return {y, y.sum(0)};
+}
+
 // refused (C2T1601): a lambda
 at::Tensor bad_cuda(const at::Tensor& x) {
   auto twice = [](int v) { return 2 * v; };
@@ -69,4 +96,5 @@ TORCH_LIBRARY_IMPL(toyext, CUDA, m) {
   m.impl("rows", &rows_cuda);
   m.impl("bad", &bad_cuda);
   m.impl("pinned", &pinned_cuda);
+  m.impl("mix", &mix_cuda);
 }
