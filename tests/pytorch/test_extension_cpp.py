@@ -17,10 +17,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from c2t_testsupport import run_cli  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from upstream_support import checkout as _checkout_of, manifest_row, upstream_tests as _upstream_tests  # noqa: E402
+from upstream_support import assert_python_carried_over, convert_checkout, manifest_row, upstream_tests  # noqa: E402
 
 ROW = manifest_row("pytorch/extension-cpp", "0ec4969")
 CPU_TESTS = ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients_cpu", "TestMyMulAdd::test_opcheck_cpu",
@@ -29,18 +27,12 @@ CPU_TESTS = ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients
 
 @pytest.fixture(scope="module")
 def converted(tmp_path_factory):
-    checkout = _checkout_of(ROW)
-    work = tmp_path_factory.mktemp("extension-cpp")
-    out = work / "out"
-    done = run_cli("convert", str(checkout), "-o", str(out), "--no-cache")
-    assert done.returncode == 0, done.stderr
-    return checkout, out, work, done.stderr
+    return convert_checkout(ROW, tmp_path_factory.mktemp("extension-cpp"))
 
 
 def test_the_package_mirrors_the_original(converted):
     checkout, out, _, stderr = converted
-    for name in ("__init__.py", "ops.py"):
-        assert (out / "extension_cpp" / name).read_bytes() == (checkout / "extension_cpp" / name).read_bytes()
+    assert_python_carried_over(checkout, out, "extension_cpp", ("__init__.py", "ops.py"))
     generated = (out / "extension_cpp" / "_C.py").read_text()
     cpp = (checkout / "extension_cpp/csrc/muladd.cpp").read_text()
     for schema in re.findall(r'm\.def\("([^"]+)"\)', cpp):
@@ -58,7 +50,7 @@ def test_the_package_mirrors_the_original(converted):
 
 def test_upstream_tests_pass_on_cpu(converted):
     checkout, out, work, _ = converted
-    outcomes = _upstream_tests(ROW, checkout, out, work)
+    outcomes = upstream_tests(ROW, checkout, out, work)
     assert all(outcomes.get(t) == "PASSED" for t in CPU_TESTS), outcomes["_output"]
     assert outcomes["_skipped"] == "7", outcomes["_output"]  # the CUDA tests, without a GPU
 
@@ -77,7 +69,7 @@ def test_breaking_the_converted_kernels_fails_the_upstream_tests(converted):
         lines[at[0]] = lines[at[0]].replace(good, bad)
     text = "".join(lines)
     module.write_text(text)
-    outcomes = _upstream_tests(ROW, checkout, broken, work)
+    outcomes = upstream_tests(ROW, checkout, broken, work)
     for test in ("TestMyMulAdd::test_correctness_cpu", "TestMyMulAdd::test_gradients_cpu",
                  "TestMyAddOut::test_correctness_cpu"):
         assert outcomes.get(test) == "FAILED", (test, outcomes["_output"])

@@ -30,10 +30,8 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from c2t_testsupport import run_cli  # noqa: E402
-from upstream_support import checkout, manifest_row, upstream_tests  # noqa: E402
+from upstream_support import assert_python_carried_over, convert_checkout, manifest_row, upstream_tests  # noqa: E402
 
 ROW = manifest_row("pytorch/extension-cpp", "7ac96a9")
 CPU_TESTS = ("TestLLTM::test_correctness_cpu", "TestLLTM::test_gradients_cpu", "TestLLTM::test_opcheck_cpu")
@@ -83,18 +81,12 @@ print(json.dumps(out))
 
 @pytest.fixture(scope="module")
 def converted(tmp_path_factory):
-    folder = checkout(ROW)
-    work = tmp_path_factory.mktemp("lltm")
-    out = work / "out"
-    done = run_cli("convert", str(folder), "-o", str(out), "--no-cache")
-    assert done.returncode == 0, done.stderr
-    return folder, out, work, done.stderr
+    return convert_checkout(ROW, tmp_path_factory.mktemp("lltm"))
 
 
 def test_the_package_mirrors_the_original_and_keeps_both_implementations(converted):
     folder, out, _, stderr = converted
-    for name in ("__init__.py", "ops.py"):
-        assert (out / "extension_cpp" / name).read_bytes() == (folder / "extension_cpp" / name).read_bytes()
+    assert_python_carried_over(folder, out, "extension_cpp", ("__init__.py", "ops.py"))
     generated = (out / "extension_cpp" / "_C.py").read_text()
     for op in ("lltm_forward", "lltm_backward"):
         assert f"_IMPL_extension_cpp.impl({op!r}, _rt.serve(lltm_cuda_{op[5:]}, 'cuda', 'cuda'), 'CUDA')" in generated

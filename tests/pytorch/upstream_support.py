@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from c2t_testsupport import run_cli  # noqa: E402
+
 MANIFEST = Path(__file__).with_name("upstream-manifest.tsv")
 
 
@@ -34,6 +37,21 @@ def checkout(row: dict[str, str]) -> Path:
     if head.returncode == 0 and head.stdout.strip() != row["commit"]:
         pytest.skip(f"{folder} is at {head.stdout.strip()[:10]}, not the pinned {row['commit'][:10]}")
     return folder
+
+
+def convert_checkout(row: dict[str, str], work: Path) -> tuple[Path, Path, Path, str]:
+    """`cuda2tile convert` of the pinned checkout into `work`/out: (checkout, out, work, convert's stderr)."""
+    folder = checkout(row)
+    out = work / "out"
+    done = run_cli("convert", str(folder), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    return folder, out, work, done.stderr
+
+
+def assert_python_carried_over(folder: Path, out: Path, package: str, names: tuple[str, ...]) -> None:
+    """The project's own Python files are in the converted package byte for byte."""
+    for name in names:
+        assert (out / package / name).read_bytes() == (folder / package / name).read_bytes(), name
 
 
 def upstream_tests(row: dict[str, str], checkout: Path, out: Path, workdir: Path,
