@@ -12,13 +12,19 @@ def _view(a, rank):
 
 def channel_affine_kernel_float(x, scale, shift, y):
     out = _view(x, 2) * _view(scale, 1)[None, :] + _view(shift, 1)[None, :]
-    return {"y.data": out.astype(np.float32).reshape(-1)}
+    return {"y.data": out.astype(x.data.dtype).reshape(-1)}
+
+
+channel_affine_kernel_double = channel_affine_kernel_float
 
 
 def gate_mix_kernel_double(gates, out):
     g = _view(gates, 3)
-    mixed = g[:, 0, :] * g[:, 2, :] + g[:, 1, :] + np.float64(out.stride0)
+    mixed = g[:, 0, :] * g[:, 2, :] + g[:, 1, :] + g.dtype.type(out.stride0)
     return {"out.data": mixed.reshape(-1)}
+
+
+gate_mix_kernel_float = gate_mix_kernel_double
 
 
 def row_sum_kernel(x, sums):
