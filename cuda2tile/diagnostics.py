@@ -205,6 +205,12 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
           "The tree registers PyTorch operators or a pybind11 module, but neither its `setup.py` "
           "(`CUDAExtension(\"pkg._C\", ...)`, `CppExtension`, `load(name=...)`) nor an import in its Python "
           "(`from . import _C` in a package without `_C.py`) names the compiled module, so no package is written."),
+    _code("C2T1609", E, "library stand-in not built", "low",
+          "The package loads its compiled extension with `torch.ops.load_library` (a shared library whose loading "
+          "registers the operators), so the drop-in writes small shared libraries under those names that import "
+          "the generated module; building them needs a C compiler (`CC`, or cc, gcc or clang on PATH), and none "
+          "worked. The message has the compiler's error. The generated module is written; the package's import "
+          "fails until the stand-ins are built (the command is in `_cuda2tile_loader.c`)."),
     _code("C2T1701", E, "conversion differs from the original", "medium",
           "`coverage --parity` (and `cuda2tile parity`) ran the original CUDA kernel and its TileLang conversion on "
           "the same inputs from the launch spec and they disagree: an output buffer differs beyond the tolerance, "

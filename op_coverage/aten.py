@@ -76,16 +76,29 @@ _SAME_METHODS = ("contiguous", "numel", "dim", "is_contiguous", "zero_", "fill_"
                  "matmul", "mm", "neg", "chunk", "split", "detach", "masked_fill", "masked_fill_", "clamp", "clamp_",
                  "gather", "scatter_", "index_add_", "cumsum", "argmax", "argmin", "all", "any", "nonzero",
                  "new_empty", "new_zeros", "new_ones", "new_full", "is_floating_point", "storage_offset",
-                 "requires_grad", "is_meta", "type_as", "flip", "roll")
+                 "requires_grad", "is_meta", "type_as", "flip", "roll", "ceil", "floor", "round", "true_divide",
+                 "true_divide_", "pow_", "cumprod", "prod", "sort", "argsort", "topk", "repeat", "repeat_interleave",
+                 "masked_select", "scatter", "scatter_add", "scatter_add_", "index_fill_", "index_put_", "lt", "le",
+                 "gt", "ge", "eq", "ne", "logical_and", "logical_or", "logical_not", "sign", "floor_divide",
+                 "remainder", "fmod", "norm", "log1p", "expm1", "sin", "cos", "square", "reciprocal", "rsqrt",
+                 "view_as", "reshape_as", "uniform_", "normal_", "bernoulli_", "isnan", "isinf", "isfinite",
+                 "minimum", "maximum", "div_", "neg_", "exp_", "log_", "sqrt_", "abs_", "sign_", "clamp_min",
+                 "clamp_max", "clamp_min_", "clamp_max_", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not")
 _SAME_FUNCTIONS = ("empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "cat", "stack",
                    "addmm", "mm", "bmm", "matmul", "sigmoid", "tanh", "exp", "log", "sqrt", "relu", "where", "clamp",
                    "sum", "mean", "max", "min", "abs", "add", "mul", "sub", "div", "arange", "linspace", "softmax",
-                   "log_softmax", "zeros_like", "index_select", "gather", "cumsum", "floor", "ceil", "round")
+                   "log_softmax", "zeros_like", "index_select", "gather", "cumsum", "floor", "ceil", "round",
+                   "cumprod", "prod", "sort", "argsort", "topk", "true_divide", "pow", "norm", "repeat_interleave",
+                   "masked_select", "logical_and", "logical_or", "logical_not", "eq", "ne", "lt", "le", "gt", "ge",
+                   "minimum", "maximum", "floor_divide", "remainder", "bucketize", "searchsorted", "unsqueeze",
+                   "squeeze", "transpose", "narrow", "isnan", "isinf", "isfinite", "full")
 
 ATEN: list[AtenMapping] = [
     # ---- factories: the TensorOptions overloads (the stand-in headers declare only those)
     *[_f(f"at::{name}", f"torch.{name}({{0}}, **{{1}})", (2,)) for name in ("empty", "zeros", "ones", "rand", "randn")],
     *[_f(f"at::{name}", f"torch.{name}({{0}})", (1,)) for name in ("empty", "zeros", "ones", "rand", "randn")],
+    _f("at::randperm", "torch.randperm({0}, **{1})", (2,)),
+    _f("at::randperm", "torch.randperm({0})", (1,)),
     _f("at::full", "torch.full({0}, {1}, **{2})", (3,)),
     _f("at::full", "torch.full({0}, {1})", (2,)),
     *[_f(f"at::{name}", f"torch.{name}({{0}}, **{{1}})", (2,), "with TensorOptions")
@@ -97,6 +110,12 @@ ATEN: list[AtenMapping] = [
       for name in ("elu", "celu", "selu", "silu", "mish", "gelu", "leaky_relu", "hardtanh", "softplus", "threshold")],
     # ---- TensorOptions
     _f("c10::dtype", "{{'dtype': {0}}}", (1,)),
+    _f("c10::cuda::MaybeSetDevice", "{rt}.maybe_set_device({0}, {on})", (1,),
+       "the current CUDA device, when serving CUDA tensors (TileLang launches on the current device)"),
+    _f("c10::cuda::set_device", "{rt}.maybe_set_device({0}, {on})", (1,)),
+    _f("c10::str", "{rt}.cstr({args})", None, "each part as a C++ stream writes it (`AT_ERROR(\"...\", x)`)"),
+    _f("std::make_tuple", "({args},)", None, "a std::tuple of returns is the schema's tuple"),
+    _f("std::get", "{0}[{targ0}]", (1,), "`std::get<0>(t.max(0))`: the element at a constant index"),
     _f("c10::device", "{{'device': {0}}}", (1,)),
     _m("TensorOptions.dtype", "{rt}.with_options({self}, dtype={0})", (1,)),
     _m("TensorOptions.device", "{rt}.with_options({self}, device={0})", (1,)),
@@ -128,6 +147,11 @@ ATEN: list[AtenMapping] = [
        "no Python method: ATen's operator, with its clamping of start and end"),
     _m("Tensor.to", "{self}.to({args})"),
     _m("Tensor.type", "{self}.dtype", (0,), "`x.type().scalarType()` reads the dtype"),
+    _m("Tensor.toType", "{self}.to({0})", (1,), "`x.toType(torch::kLong)`: a copy converted to the dtype"),
+    # std::optional<T> (`std::optional<Tensor> out`, `std::optional<int64_t> dim_size`): None when empty
+    _m("optional.has_value", "({self} is not None)", (0,)),
+    _m("optional.value", "{rt}.optional_value({self})", (0,), "an empty one raises, as bad_optional_access"),
+    _m("optional.value_or", "({self} if {self} is not None else {0})", (1,)),
     *[_m(f"Tensor.{name}", f"{{self}}.{name}({{args}})") for name in _SAME_METHODS],
     # ---- small value types
     _m("TypeMeta.toScalarType", "{self}", (0,)),
@@ -161,6 +185,11 @@ ATEN: list[AtenMapping] = [
     *[_c(f"c10::ScalarType::{name}", f"torch.{dtype}") for name, dtype in SCALAR_TYPES.items()],
     *[_c(f"c10::k{name}", f"{{on}}.type_of('{value}')") for name, value in DEVICE_TYPES.items()],
     *[_c(f"c10::DeviceType::{name}", f"{{on}}.type_of('{value}')") for name, value in DEVICE_TYPES.items()],
+    # cuda.h's and cuda_runtime_api.h's version macros (12040 is CUDA 12.4): in a drop-in, the CUDA it runs
+    # with (torch's, else the toolkit's nvcc, else -1 as a build without CUDA returns), which its kernels
+    # are compiled for at run time. pytorch_scatter's `cuda_version()` compares it with torch.version.cuda.
+    _c("CUDA_VERSION", "{rt}.cuda_version()", "the CUDA the converted package runs with"),
+    _c("CUDART_VERSION", "{rt}.cuda_version()", "the CUDA the converted package runs with"),
     _c("c10::MemoryFormat::Contiguous", "torch.contiguous_format"),
     _c("c10::MemoryFormat::Preserve", "torch.preserve_format"),
     _c("c10::MemoryFormat::ChannelsLast", "torch.channels_last"),

@@ -11,9 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
 
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """Run `cuda2tile ARGS` as a user would, in a subprocess (so tracebacks would be visible)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run `cuda2tile ARGS` as a user would, in a subprocess (so tracebacks would be visible); `env`: more
+    environment variables."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
     return subprocess.run([sys.executable, "-m", "cuda2tile", *args], capture_output=True, text=True,
                           cwd=cwd or ROOT, env=env, timeout=600)
 

@@ -472,7 +472,7 @@ def _string_value(c: ci.Cursor) -> str | None:
     for _ in range(8):
         if node.kind == K.STRING_LITERAL:
             break
-        kids = _exprs(node)
+        kids = [k for k in _exprs(node) if _written(k)]  # `std::string("x")` also passes a default allocator
         if node.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.CALL_EXPR) and len(kids) == 1:
             node = kids[0]
         else:
@@ -533,9 +533,9 @@ class _Reader:
         if kind in (K.INTEGER_LITERAL, K.FLOATING_LITERAL):
             macro = self.word_at(c)  # a literal a macro expands to has no tokens of its own: read its name
             if macro in stand_in_version_macros():
-                return HUnsupported(f"the value of `{macro}`, a version macro of cuda2tile's stand-in headers (the "
-                                    "version the original was built with is not known to the converted package)",
-                                    t, loc)
+                # the stand-in's number is made up: the lift maps the macro (op_coverage/aten.py: CUDA_VERSION
+                # is the CUDA the converted package runs with) or refuses it, never the literal
+                return HGlobal(macro, t, loc)
         if kind == K.INTEGER_LITERAL:
             tokens = [tok.spelling for tok in c.get_tokens()]
             value = _int_literal(tokens[0]) if len(tokens) == 1 else None
@@ -769,6 +769,11 @@ class _Reader:
             return [HExprStmt(self.expr(c), loc)]
         if kind == K.WHILE_STMT and self.is_do_nothing(c):
             return []
+        if kind == K.WHILE_STMT:  # `while (!colorize(out)) { ... }`: a for loop with only its condition
+            kids = _children(c)
+            if len(kids) != 2 or kids[0].kind == K.VAR_DECL or not kids[0].kind.is_expression():
+                return [HUnsupportedStmt("a while loop with a declaration in its condition", loc)]
+            return [HFor(None, self.expr(kids[0]), None, self.single(kids[1]), loc)]
         if kind == K.DO_STMT:  # `do { ... } while (0)`, the body of statement-like macros (C10_CUDA_CHECK)
             kids = _children(c)
             if len(kids) == 2 and evaluate(kids[1]) == 0:
@@ -863,9 +868,21 @@ class _Reader:
 
     # ------------------------------------------------------------ functions
     def function(self, c: ci.Cursor) -> HFunction:
+        return self._function(c, list(c.get_arguments()), host_type(c.result_type), c.spelling, _qualified(c),
+                              c.get_usr())
+
+    def lambda_function(self, c: ci.Cursor, name: str) -> HFunction:
+        """A lambda with no captures registered as an operator (`.op("ns::v", [] { return v(); })`) as a
+        function of its own, named `name`: its parameters and body; its type, the one its returns give."""
+        returns = _lambda_returns(c)
+        result = host_type(returns[0].type) if returns else HType("void", "void")
+        return self._function(c, [ch for ch in c.get_children() if ch.kind == K.PARM_DECL], result, name, name,
+                              f"c2t:lambda@{self.display}:{c.location.line}:{c.location.column}")
+
+    def _function(self, c: ci.Cursor, arguments, result: HType, name: str, qualified: str, usr: str) -> HFunction:
         self.locals = set()
         params = []
-        for p in c.get_arguments():
+        for p in arguments:
             self.locals.add(p.get_usr() or p.spelling)
             pt = p.type
             reference = pt.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE)
@@ -877,8 +894,24 @@ class _Reader:
         body = self.single(body_cursor) if body_cursor is not None else HBlock((), self.loc(c))
         if not isinstance(body, HBlock):
             body = HBlock((body,), body.loc)
-        return HFunction(c.spelling, _qualified(c), tuple(params), host_type(c.result_type), body, self.loc(c),
-                         self.real, c.get_usr())
+        return HFunction(name, qualified, tuple(params), result, body, self.loc(c), self.real, usr)
+
+
+def _lambda_returns(c: ci.Cursor) -> list[ci.Cursor]:
+    """The values a lambda's own `return` statements give (not those of a lambda inside it)."""
+    out = []
+
+    def visit(node):
+        for ch in node.get_children():
+            if ch.kind == K.LAMBDA_EXPR:
+                continue
+            if ch.kind == K.RETURN_STMT:
+                out.extend(e for e in ch.get_children() if e.kind.is_expression())
+            visit(ch)
+    body = next((ch for ch in c.get_children() if ch.kind == K.COMPOUND_STMT), None)
+    if body is not None:
+        visit(body)
+    return out
 
 
 def _int_literal(text: str) -> int | None:
@@ -965,6 +998,127 @@ def _registrations(reader: _Reader, block: str, namespace: str, key: str | None,
     return out
 
 
+# ---------------------------------------------------------------- torch::RegisterOperators
+
+# the classes c10's schema inference accepts, by the schema type it gives them (infer_schema.h)
+_SCHEMA_CLASSES = {"at::Tensor": "Tensor", "std::basic_string": "str", "c10::basic_string_view": "str",
+                   "std::basic_string_view": "str", "c10::Scalar": "Scalar", "c10::ScalarType": "ScalarType",
+                   "c10::Device": "Device", "c10::Layout": "Layout", "c10::MemoryFormat": "MemoryFormat"}
+_SCHEMA_LISTS = ("std::vector", "c10::ArrayRef", "c10::List")
+
+
+def schema_type(t: ci.Type) -> str | None:
+    """The schema type PyTorch infers for a C++ parameter type (`int64_t` -> int, `const Tensor&` -> Tensor,
+    `std::optional<Tensor>` -> Tensor?, `std::vector<int64_t>` -> int[]); None for a type it refuses to
+    register (`int`, `float`: c10 asks for int64_t and double)."""
+    canon = t.get_canonical()
+    while canon.kind in (TK.LVALUEREFERENCE, TK.RVALUEREFERENCE):
+        canon = canon.get_pointee().get_canonical()
+    if canon.kind in (TK.LONG, TK.LONGLONG) and canon.get_size() == 8:
+        return "int"
+    if canon.kind == TK.DOUBLE:
+        return "float"
+    if canon.kind == TK.BOOL:
+        return "bool"
+    if canon.kind not in (TK.RECORD, TK.ENUM, TK.ELABORATED, TK.UNEXPOSED):
+        return None
+    decl = canon.get_declaration()
+    if decl.kind == K.NO_DECL_FOUND:
+        return None
+    name = _record_name(decl)
+    if name in ("std::optional", "c10::optional") and canon.get_num_template_arguments() == 1:
+        inner = schema_type(canon.get_template_argument_type(0))
+        return inner + "?" if inner and not inner.endswith("?") else None
+    if name in _SCHEMA_LISTS and canon.get_num_template_arguments() >= 1:
+        inner = schema_type(canon.get_template_argument_type(0))
+        return inner + "[]" if inner in ("Tensor", "int", "float", "bool", "Scalar") else None
+    return _SCHEMA_CLASSES.get(name)
+
+
+def schema_returns(t: ci.Type) -> str | None:
+    """The returns of an inferred schema: `()` for void, `(Tensor, Tensor?)` for a std::tuple."""
+    canon = t.get_canonical()
+    if canon.kind == TK.VOID:
+        return "()"
+    decl = canon.get_declaration() if canon.kind == TK.RECORD else None
+    if decl is not None and _record_name(decl) == "std::tuple":
+        parts = [schema_type(canon.get_template_argument_type(i)) for i in range(canon.get_num_template_arguments())]
+        return None if None in parts else "(" + ", ".join(parts) + ")"
+    return schema_type(t)
+
+
+def inferred_schema(name: str, params: list[ci.Cursor], result: ci.Type | None) -> tuple[str | None, str]:
+    """The schema c10 infers for a function registered without one: arguments named `_0`, `_1`...
+    (`scatter_sum(Tensor _0, Tensor _1, int _2, Tensor? _3, int? _4) -> Tensor`); (None, why) when a
+    type has no schema type."""
+    types = []
+    for i, p in enumerate(params):
+        st = schema_type(p.type)
+        if st is None:
+            return None, f"parameter {i + 1} has type `{p.type.spelling}`, which PyTorch does not register"
+        types.append(f"{st} _{i}")
+    returns = schema_returns(result) if result is not None else "()"
+    if returns is None:
+        return None, f"its return type `{result.spelling}` is not one PyTorch registers"
+    return f"{name}({', '.join(types)}) -> {returns}", ""
+
+
+def _register_operators(reader: "_Reader", c: ci.Cursor, functions: list[HFunction]) -> list[Registration]:
+    """`static auto registry = torch::RegisterOperators().op("ns::name", &f).op(...);`, c10's older
+    registration API that torch.ops.load_library runs: each `op` defines an operator and registers `f` for
+    every dispatch key (a catch-all kernel, CompositeImplicitAutograd), with the schema given or the one
+    inferred from `f`'s C++ signature. A lambda registered is read as a function of its own (added to
+    `functions`); an `op` whose name or function is not read is kept with `function` "<unread>"."""
+    out = []
+    calls = [n for n in c.walk_preorder() if n.kind == K.CALL_EXPR and n.spelling == "op" and n.referenced is not None
+             and _record_name(n.referenced.semantic_parent) == "c10::RegisterOperators"]
+    def op_at(node):  # the calls of a chain all start at its first object: each is located at its own `op`
+        member = next((ch for ch in node.get_children() if ch.kind == K.MEMBER_REF_EXPR), None)
+        return member.location if member is not None and member.location.file is not None else node.extent.start
+
+    for node in sorted(calls, key=lambda n: (op_at(n).line, op_at(n).column)):
+        args = [a for a in node.get_arguments() if _written(a)]
+        where = op_at(node)
+        loc = Location(reader.display, where.line, where.column)
+        written = _string_value(args[0]) if args else None
+        if written is None or len(args) < 2:
+            line = reader.lines[where.line - 1].strip() if 1 <= where.line <= len(reader.lines) else "op(...)"
+            out.append(Registration("register_operators", "", None, "def", line, "<unread>", loc))
+            continue
+        qualified_name = _op_name_of(written)
+        namespace, _, name = qualified_name.rpartition("::")
+        lam = next((n for n in args[1].walk_preorder() if n.kind == K.LAMBDA_EXPR), None)
+        ref = None if lam is not None else next(
+            (n.referenced for n in args[1].walk_preorder()
+             if n.kind == K.DECL_REF_EXPR and n.referenced is not None
+             and n.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)), None)
+        if lam is not None:
+            fn = reader.lambda_function(lam, f"{name}_lambda")
+            functions.append(fn)
+            function, params = fn.qualified, [ch for ch in lam.get_children() if ch.kind == K.PARM_DECL]
+            returns = _lambda_returns(lam)
+            result = returns[0].type if returns else None
+        elif ref is not None:
+            function, params, result = _qualified(ref), list(ref.get_arguments()), ref.result_type
+        else:
+            out.append(Registration("register_operators", namespace, None, "def", written, "<unread>", loc))
+            continue
+        if "(" in written:
+            schema = written.split("::", 1)[1] if "::" in written.split("(", 1)[0] else written
+        else:
+            schema, why = inferred_schema(name, params, result)
+            if schema is None:
+                out.append(Registration("register_operators", namespace, None, "def", f"{name}: {why}",
+                                        "<unread>", loc))
+                continue
+        out.append(Registration("register_operators", namespace, None, "def", schema, function, loc))
+    return out
+
+
+def _op_name_of(schema: str) -> str:
+    return schema.split("(", 1)[0].split(".", 1)[0].strip()
+
+
 def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: str | None = None,
               project_files=None) -> HostFile:
     """Host functions and registrations of `path` (its own code, not its headers'). `project_files`:
@@ -994,6 +1148,10 @@ def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: 
     blocks = list(_registration_blocks(reader, tu))
     init_usrs = {usr: (kind, ns, key) for kind, ns, key, usr in blocks}
     for c in _top_level(reader, tu.cursor):
+        if c.kind == K.VAR_DECL and c.type.get_canonical().kind == TK.RECORD and \
+                _record_name(c.type.get_canonical().get_declaration()) == "c10::RegisterOperators":
+            result.registrations += _register_operators(reader, c, result.functions)
+            continue
         if c.kind != K.FUNCTION_DECL or not c.is_definition():
             continue
         usr = c.get_usr()

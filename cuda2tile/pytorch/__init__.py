@@ -39,7 +39,7 @@ def convert_trees(sources: list[str], out_dir: str | os.PathLike, files: list[tu
 
 
 def summary_line(result: ExtensionResult, out_dir: str | os.PathLike) -> str:
-    served = [op for op in result.ops if any(k in ("CPU", "CUDA") for k in op.registered)]
+    served = [op for op in result.ops if any(k != "fake" for k in op.registered)]  # CPU, CUDA, composite
     target = os.path.join(str(out_dir), *result.module.split(".")) + ".py" if result.module else "-"
     parts = []
     if result.ops or not result.functions:

@@ -28,11 +28,15 @@ from cuda2tile.files import write_atomically
 from cuda2tile.parse import torch_host as H
 from cuda2tile.parse.frontend import FrontendOptions
 from cuda2tile.pytorch.lift_host import KernelTarget, LiftContext, Refusal, lift_function, py_name
-from cuda2tile.pytorch.package import extension_modules, package_fakes, python_files
+from cuda2tile.pytorch.library_loader import write_loaders
+from cuda2tile.pytorch.package import extension_modules, loaded_libraries, package_fakes, python_files
 
 CXX_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".cuh", ".cu.cc")
 RUNTIME_MODULE = "_cuda2tile_runtime"
-_MARKERS = ("TORCH_LIBRARY", "PYBIND11_MODULE")
+_MARKERS = ("TORCH_LIBRARY", "PYBIND11_MODULE", "RegisterOperators")
+# the generated module that registers the operators of a package loading its extension with
+# torch.ops.load_library (library_loader.py builds the shared libraries that import it)
+OPS_MODULE = "_cuda2tile_ops"
 # dispatch keys whose implementation serves a device (and the device type its C++ was written for)
 _DEVICE_KEYS = {"CUDA": "cuda", "CPU": "cpu"}
 _COMPOSITE_KEYS = (None, "CompositeImplicitAutograd", "CompositeExplicitAutograd")
@@ -78,7 +82,8 @@ def cxx_files(root: Path) -> list[Path]:
 
 
 def is_extension(root: Path) -> bool:
-    """A tree whose C++ registers operators or a Python module (TORCH_LIBRARY*, PYBIND11_MODULE)."""
+    """A tree whose C++ registers operators or a Python module (TORCH_LIBRARY*, PYBIND11_MODULE,
+    torch::RegisterOperators)."""
     if not root.is_dir():
         return False
     for path in cxx_files(root):
@@ -187,6 +192,7 @@ class _Builder:
         self.refused: dict[str, Refusal] = {}
         self.unreported: set[str] = set()  # refused while lifted quietly, not yet noted
         self.launches: dict[str, bool] = {}
+        self.cpu_as_cuda: dict[str, bool] = {}  # lifted function -> a CPU path replaced by the CUDA one (C2T1605)
 
     def qualified(self, key: str) -> str:
         fn = self.functions.get(key)
@@ -213,20 +219,22 @@ class _Builder:
             if not quiet and qualified in self.unreported:  # refused quietly before: say why now
                 self.unreported.discard(qualified)
                 refusal = self.refused[qualified]
-                self.note(refusal.code, f"`{self.qualified(qualified)}` is not lifted to Python: {refusal.message}",
-                          refusal.loc)
+                self.note_refusal(qualified, refusal)
             return False
         fn = self.functions.get(qualified)
         if fn is None:
             return False
         self.lifted[qualified] = []  # a recursive call finds it
-        ctx = LiftContext(self.kernel_target, self.functions, self.names, self.by_name)
+        ctx = LiftContext(self.kernel_target, self.functions, self.names, self.by_name,
+                          refusal_of=self.refusal_of, launches_kernels=lambda key: self.launches.get(key, False))
         try:
             lines = lift_function(fn, ctx, self.result.source_lines.get(fn.loc.file, []), self.names[qualified])
-            for callee in sorted(ctx.called):
-                if not self.lift(callee, quiet):
-                    raise Refusal("C2T1601", f"host code not lifted: it calls `{self.functions[callee].qualified}`, "
-                                             "which is not lifted", fn.loc)
+            # every callee is lifted (or says why not), so that a refusal names all the functions it waits on
+            refused = [callee for callee in sorted(ctx.called) if not self.lift(callee, quiet)]
+            if refused:
+                names = ", ".join(f"`{self.functions[c].qualified}`" for c in refused)
+                raise Refusal("C2T1601", f"host code not lifted: it calls {names}, "
+                                         f"which {'is' if len(refused) == 1 else 'are'} not lifted", fn.loc)
         except Exception as err:  # noqa: BLE001 - Refusal, or an internal error refused the same way
             refusal = err if isinstance(err, Refusal) else Refusal(
                 "C2T9001", f"internal error {type(err).__name__}: {err}", fn.loc)
@@ -235,12 +243,33 @@ class _Builder:
             if quiet:
                 self.unreported.add(qualified)
             else:
-                self.note(refusal.code, f"`{fn.qualified}` is not lifted to Python: {refusal.message}", refusal.loc)
+                self.note_refusal(qualified, refusal)
             return False
         self.lifted[qualified] = lines
         self.launches[qualified] = any(f"{RUNTIME_ALIAS}.launch(" in ln for ln in lines) or any(
             self.launches.get(c, False) for c in ctx.called)
+        for refusal in ctx.refused_cases:
+            self.note(refusal.code, f"`{fn.qualified}`: {refusal.message}; calling it for that dtype raises "
+                                    "NotImplementedError saying so, the other dtypes are served", refusal.loc)
+        for loc, why in ctx.replaced_cpu_branches:
+            self.note("C2T1605", f"`{fn.qualified}`: the CPU path of this device test is replaced by its CUDA path, "
+                                 f"lifted, running the converted kernels on the C back end (the CPU path is not "
+                                 f"lifted: {why})", loc)
+        # CPU tensors must be read as CUDA ones where a CPU path was replaced, here or in a callee
+        self.cpu_as_cuda[qualified] = bool(ctx.replaced_cpu_branches) or any(
+            self.cpu_as_cuda.get(c, False) for c in ctx.called)
         return True
+
+    def note_refusal(self, key: str, refusal: Refusal) -> None:
+        self.note(refusal.code, f"`{self.qualified(key)}` is not lifted to Python: {refusal.message}", refusal.loc)
+
+    def refusal_of(self, key: str) -> Refusal | None:
+        """None when the project function `key` lifts (lifting it quietly), else its Refusal."""
+        if self.lift(key, quiet=True):
+            return None
+        fn = self.functions.get(key)
+        return self.refused.get(key) or Refusal("C2T1601", "not a function of the project that lifts",
+                                                fn.loc if fn is not None else Location(self.module))
 
     # ------------------------------------------------------------ the module
     def build(self, files: list[H.HostFile], fakes: set[str]) -> str:
@@ -248,6 +277,10 @@ class _Builder:
         registrations = [r for host in files for r in host.registrations]
         defs, impls, pybind = [], {}, []
         for r in registrations:
+            if r.function == "<unread>":
+                self.note("C2T1601", f"operator registration not read (`{r.schema}`): its name, schema or function "
+                                     "is not a form cuda2tile reads, so the operator is not defined", r.loc)
+                continue
             if r.block == "pybind11":
                 pybind.append(r)
                 continue
@@ -270,8 +303,9 @@ class _Builder:
             self.result.ops.append(report)
             registration_lines.append(f"_DEF_{py_name(r.namespace)}.define({r.schema!r})")
         impl_namespaces: list[str] = []
-        # op -> served device type -> (python function, the device type its C++ was written for)
-        served_ops: dict[str, dict[str, tuple[str, str]]] = {}
+        # op -> served device type -> the Python expression of (function, the device type its C++ was written
+        # for), or of the choice between two such pairs (CUDA2TILE_CPU_RUNS)
+        served_ops: dict[str, dict[str, str]] = {}
         for op, entries in impls.items():
             namespace, name = op.split("::", 1)
             if namespace not in impl_namespaces:
@@ -342,8 +376,17 @@ class _Builder:
                 if key in _COMPOSITE_KEYS and function and function not in ("<lambda>", _OVERLOADED):
                     if self.lift(function):
                         dispatch = key or "CompositeImplicitAutograd"
+                        # one function for every device (a catch-all: `torch::RegisterOperators().op(...)`,
+                        # `m.def("f", &f)`), which may branch on the device itself (`x.device().is_cuda()`):
+                        # the C++ as written by default; CUDA2TILE_CPU_RUNS=converted reads CPU tensors as
+                        # the CUDA ones, so the CUDA branch runs the converted kernels on the C back end
+                        original = "'cuda'" if self.cpu_as_cuda.get(function) else \
+                            f"'cuda' if {RUNTIME_ALIAS}.CPU_RUNS_CONVERTED else None" \
+                            if self.launches.get(function) else "None"
                         registration_lines.append(f"{lib}.impl({name!r}, {RUNTIME_ALIAS}.dynamic("
-                                                  f"{self.names[function]}, None), {dispatch!r})")
+                                                  f"{self.names[function]}, {original}), {dispatch!r})")
+                        report.switchable = report.switchable or bool(
+                            self.launches.get(function) and not self.cpu_as_cuda.get(function))
                         report.registered.append(dispatch)
                         report.function = report.function or self.qualified(function)
                     continue
@@ -413,7 +456,11 @@ def convert_extension(root: str | os.PathLike, out_dir: str | os.PathLike, conve
     out_dir = Path(out_dir)
     if not is_extension(root):
         return []
-    modules = extension_modules(root)
+    # a package that loads its extension with torch.ops.load_library gets one generated module with the
+    # operators, and shared-library stand-ins under the names it loads (library_loader.py)
+    loaded = loaded_libraries(root)
+    modules = [m for m in extension_modules(root) if m.rpartition(".")[0] not in loaded]
+    modules += [f"{package}.{OPS_MODULE}" if package else OPS_MODULE for package in loaded]
     if not modules:
         result = ExtensionResult("")
         result.diagnostics.append(Diagnostic(
@@ -450,5 +497,13 @@ def convert_extension(root: str | os.PathLike, out_dir: str | os.PathLike, conve
         written.append(str(runtime_target))
         write_atomically(builder.module_path, text)
         written.append(str(builder.module_path))
+        package = module.rpartition(".")[0]
+        if package in loaded and module.rpartition(".")[2] == OPS_MODULE:
+            libraries = loaded[package]
+            built, error = write_loaders(builder.module_path.parent, libraries, module)
+            written += built
+            if error is not None:
+                builder.note("C2T1609", f"the package loads {', '.join(libraries)} with torch.ops.load_library; "
+                                        f"their stand-ins were not built: {error}", Location(str(root)))
         results.append(builder.result)
     return results

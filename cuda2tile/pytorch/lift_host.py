@@ -28,11 +28,13 @@ from op_coverage.aten import DEFAULT_CHECK_MESSAGE, INTERNAL_ASSERT_MESSAGE, SCA
 RT, ON = "_rt", "_on"
 _RESERVED = {"torch", RT, ON, "_K", "functools"}
 _CLASS_OF_KIND = {"tensor": "Tensor", "options": "TensorOptions", "dtype": "TypeMeta", "scalar_type": "TypeMeta",
-                  "device": "Device", "int_list": "IntArrayRef", "tensor_list": "vector", "stream": "CUDAStream"}
+                  "device": "Device", "int_list": "IntArrayRef", "tensor_list": "vector", "stream": "CUDAStream",
+                  "optional": "optional"}
 _TORCH_DTYPE = {"float32": "torch.float32", "float64": "torch.float64", "float16": "torch.float16",
                 "bfloat16": "torch.bfloat16", "int8": "torch.int8", "int16": "torch.int16", "int32": "torch.int32",
                 "int64": "torch.int64", "uint8": "torch.uint8", "bool": "torch.bool", "uint16": "torch.int16",
                 "uint32": "torch.int32", "uint64": "torch.int64"}
+_HALF_TYPES = {"c10::Half": "float16", "c10::BFloat16": "bfloat16", "__half": "float16", "__nv_bfloat16": "bfloat16"}
 _PY_OPS = {"+": "+", "-": "-", "*": "*", "<": "<", ">": ">", "<=": "<=", ">=": ">=", "==": "==", "!=": "!=",
            "&": "&", "|": "|", "^": "^", "<<": "<<", ">>": ">>", "&&": "and", "||": "or"}
 
@@ -60,6 +62,13 @@ class LiftContext:
     python_names: dict[str, str]  # key -> Python function name
     by_name: dict[str, list[str]] = field(default_factory=dict)  # qualified C++ name -> keys of its overloads
     called: set[str] = field(default_factory=set)  # project functions the lifted code calls
+    # key -> the Refusal of a project function, None when it lifts (lifting it, with its callees, if need be)
+    refusal_of: object = None
+    launches_kernels: object = None  # key -> whether a lifted project function launches kernels (or its callees)
+    # the CPU branches of device tests replaced by their CUDA branch: (where, why the CPU one did not lift)
+    replaced_cpu_branches: list[tuple[Location, str]] = field(default_factory=list)
+    # AT_DISPATCH cases that raise because their kernel is not converted (the Refusal of each)
+    refused_cases: list = field(default_factory=list)
 
 
 def py_name(name: str) -> str:
@@ -120,6 +129,8 @@ class _FunctionLifter:
         elif isinstance(s, H.HReturn):
             self.emit(depth, "return" if s.value is None else f"return {self.value(s.value)}")
         elif isinstance(s, H.HIf):
+            if self.device_branch(s, depth):
+                return
             self.emit(depth, f"if {self.value(s.cond)}:")
             self.body([s.then], depth + 1)
             if s.other is not None:
@@ -131,6 +142,58 @@ class _FunctionLifter:
             self.launch(s, depth)
         else:
             raise Refusal("C2T1601", f"host code not lifted: {type(s).__name__}", s.loc)
+
+    def device_branch(self, s: H.HIf, depth: int) -> bool:
+        """`if (x.device().is_cuda()) { cuda path } else { cpu path }` (pytorch_cluster's `grid`, every
+        pytorch_scatter operator) whose CPU path does not lift (a host loop over data_ptr, in a callee) while
+        its CUDA path does and launches kernels: the CUDA path alone, for every device, so CPU tensors run
+        the converted kernels on the C back end (C2T1605, as for a CPU dispatch key; the registration reads
+        CPU as CUDA, so the CUDA path's own device checks hold). False, writing nothing, otherwise."""
+        cuda_first = _device_test(s.cond)
+        if cuda_first is None or s.other is None or self.ctx.refusal_of is None:
+            return False
+        cuda, cpu = (s.then, s.other) if cuda_first else (s.other, s.then)
+        why = self.branch_refusal(cpu)
+        if why is None:
+            return False
+        mark, cases = len(self.lines), len(self.ctx.refused_cases)
+        called = set(self.ctx.called)
+        self.body([cuda], depth)  # a Refusal here refuses the function, as without a CPU path
+        new_calls = set(self.ctx.called) - called
+        launches = any(f"{RT}.launch(" in line for line in self.lines[mark:]) or any(
+            self.ctx.launches_kernels(k) for k in new_calls if self.ctx.refusal_of(k) is None)
+        if not launches:
+            del self.lines[mark:]
+            del self.ctx.refused_cases[cases:]
+            self.ctx.called.clear()
+            self.ctx.called.update(called)
+            return False
+        self.lines.insert(mark, "    " * depth + "# CPU tensors too (C2T1605): the CPU path did not lift: "
+                          + " ".join(why.split())[:160])
+        self.ctx.replaced_cpu_branches.append((s.loc, why))
+        return True
+
+    def branch_refusal(self, branch) -> str | None:
+        """Why `branch` does not lift (its own code or a project function it calls), None if it does."""
+        saved_lines, saved_called, saved_counter = list(self.lines), set(self.ctx.called), self.counter
+        saved_cases = len(self.ctx.refused_cases)
+        try:
+            self.body([branch], 1)
+            return self.branch_refusal_of_calls(set(self.ctx.called) - saved_called)
+        except Refusal as err:
+            return err.message
+        finally:
+            self.lines, self.counter = saved_lines, saved_counter
+            del self.ctx.refused_cases[saved_cases:]
+            self.ctx.called.clear()
+            self.ctx.called.update(saved_called)
+
+    def branch_refusal_of_calls(self, keys: set[str]) -> str | None:
+        for key in sorted(keys):
+            refusal = self.ctx.refusal_of(key)
+            if refusal is not None:
+                return f"`{self.ctx.user_functions[key].qualified}`: {refusal.message}"
+        return None
 
     def default(self, p: H.HParam) -> str:
         """A default argument as a Python default: a constant only (C++ evaluates a default at each call;
@@ -152,6 +215,7 @@ class _FunctionLifter:
         elsewhere in the lambda would leave only the lambda, not the function, and is refused."""
         selector = self.fresh("_scalar_type")
         self.emit(depth, f"{selector} = {self.value(d.selector)}")
+        refused_before = len(self.ctx.refused_cases)
         for i, case in enumerate(d.cases):
             dtype = SCALAR_TYPES.get(case.scalar_type)
             if dtype is None:
@@ -171,7 +235,21 @@ class _FunctionLifter:
                 raise Refusal("C2T1601", "host code not lifted: the value of an AT_DISPATCH lambda that does not "
                                          "end with `return value;`", d.loc)
             self.emit(depth, f"{'if' if i == 0 else 'elif'} {selector} == torch.{dtype}:")
-            self.body(body, depth + 1)
+            mark, counter = len(self.lines), self.counter
+            try:
+                self.body(body, depth + 1)
+            except Refusal as err:
+                if err.code != "C2T1603":
+                    raise
+                # a kernel not converted for this dtype only (`radius_kernel<c10::BFloat16>`: a bfloat16
+                # scalar parameter): the other dtypes are served, this one raises saying why
+                del self.lines[mark:]
+                self.counter = counter
+                message = f"cuda2tile: \"{d.name}\" for '{case.scalar_type}' is not converted: {err.message} ({err.code})"
+                self.emit(depth + 1, f"raise NotImplementedError({message!r})")
+                self.ctx.refused_cases.append(err)
+        if d.cases and len(self.ctx.refused_cases) - refused_before == len(d.cases):
+            raise self.ctx.refused_cases[-1]  # no dtype is served: the function is refused
         self.emit(depth, "else:")
         before, after = repr(f'"{d.name}" not implemented for \''), repr("'")
         self.emit(depth + 1, f"raise NotImplementedError({before} + {RT}.scalar_type_name({selector}) + {after})")
@@ -309,6 +387,10 @@ class _FunctionLifter:
             return record.python.format(rt=RT, on=ON)
         if e.value is not None:
             return repr(e.value)
+        if e.qualified in H.stand_in_version_macros():
+            raise Refusal("C2T1601", f"host code not lifted: the value of `{e.qualified}`, a version macro of "
+                                     "cuda2tile's stand-in headers (the version the original was built with is not "
+                                     "known to the converted package)", e.loc)
         raise Refusal("C2T1602", f"no torch mapping for `{e.qualified}` (op_coverage/aten.py)", e.loc)
 
     def cast_value(self, e: H.HCast) -> str:
@@ -369,10 +451,20 @@ class _FunctionLifter:
         return text
 
     def _format(self, record, loc: Location, receiver: str | None, args: list[str], dtype: str | None,
-                result: H.HType | None = None) -> str:
+                result: H.HType | None = None, template_args: tuple[str, ...] = (),
+                arg_kinds: tuple[str, ...] = ()) -> str:
         index = result.index if result is not None and result.kind == "accessor" else None
+        if "{targ0}" in record.python and not (template_args and template_args[0].isdigit()):
+            # `std::get<0>(t)` indexes; `std::get<Tensor>(t)` (by type) has no index to give
+            raise Refusal("C2T1602", f"`{record.cpp}` with template arguments <{', '.join(template_args)}>: the "
+                                     "mapping takes a constant index", loc)
+        if "{args}" in record.python and arg_kinds:
+            # passed through as written: TensorOptions become keywords (`torch::arange(0, n, 1, x.options())`
+            # is `torch.arange(0, n, 1, **options)`; torch takes dtype and device only by keyword)
+            args = [f"**{a}" if kind == "options" else a for a, kind in zip(args, arg_kinds)]
         try:
             return record.python.format(*args, self=receiver, args=", ".join(args), rt=RT, on=ON,
+                                        targ0=template_args[0] if template_args else "",
                                         dtype=_TORCH_DTYPE.get(dtype or "", "None"), rank=result.rank if index else 0,
                                         index_bits="".join(ch for ch in index if ch.isdigit()) if index else 0)
         except (IndexError, KeyError) as err:
@@ -392,7 +484,8 @@ class _FunctionLifter:
                                      "(op_coverage/aten.py)", e.loc)
         receiver = self.value(e.receiver)
         return self._format(record, e.loc, receiver, [self.value(a) for a in e.args],
-                            e.type.dtype if e.type.kind in ("pointer", "accessor") else None, e.type)
+                            e.type.dtype if e.type.kind in ("pointer", "accessor") else None, e.type,
+                            arg_kinds=tuple(a.type.kind for a in e.args))
 
     def call(self, e: H.HCall) -> str:
         overloads = self.ctx.by_name.get(e.callee, [])
@@ -405,7 +498,8 @@ class _FunctionLifter:
         if record is None:
             why = " (a function of the project with no definition in the tree)" if e.user else " (op_coverage/aten.py)"
             raise Refusal("C2T1602", f"no torch mapping for `{e.callee}` with {len(e.args)} argument(s){why}", e.loc)
-        return self._format(record, e.loc, None, [self.value(a) for a in e.args], None)
+        return self._format(record, e.loc, None, [self.value(a) for a in e.args], None,
+                            template_args=e.template_args, arg_kinds=tuple(a.type.kind for a in e.args))
 
     def construct(self, e: H.HConstruct) -> str:
         kind = e.type.kind
@@ -434,7 +528,24 @@ class _FunctionLifter:
             return self.cast(args[0], e.args[0].type, e.type)
         if kind == "string" and len(args) <= 1:
             return f"str({args[0]})" if args else "''"
+        half = _HALF_TYPES.get(e.type.spelling.replace("const ", "").replace("at::", "c10::").strip())
+        if half is not None and len(e.args) == 1 and e.args[0].type.kind == "number":
+            # `c10::Half(r * r)` (an argument of a kernel's scalar_t parameter): the number rounded to the
+            # half type as its constructor does (through float), so the kernel receives that value exactly
+            return f"{RT}.round_to({args[0]}, {half!r})"
         raise Refusal("C2T1601", f"host code not lifted: a `{e.type.spelling}` built from parts", e.loc)
+
+
+def _device_test(cond) -> bool | None:
+    """True for a test that a tensor or device is CUDA (`x.device().is_cuda()`, `x.is_cuda()`), False for
+    one that it is CPU (`is_cpu()`, `!x.is_cuda()`), None for any other condition."""
+    negated = False
+    while isinstance(cond, H.HOp) and cond.op == "!" and len(cond.operands) == 1:
+        negated, cond = not negated, cond.operands[0]
+    if isinstance(cond, H.HMethod) and not cond.args and cond.name in ("is_cuda", "is_cpu") and \
+            cond.receiver.type.kind in ("tensor", "device"):
+        return (cond.name == "is_cuda") != negated
+    return None
 
 
 def _expressions(e):

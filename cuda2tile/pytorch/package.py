@@ -4,6 +4,7 @@
 its `setup.py`: `CUDAExtension("extension_cpp._C", ...)`, `CppExtension(f"{library_name}._C", ...)` with
 `library_name = "extension_cpp"` at module level, `load(name="lltm_cuda", ...)`; failing that, a Python
 file of the project that imports a module its package does not hold (`from . import _C`).
+`loaded_libraries(root)`: the libraries a package loads with `torch.ops.load_library` instead of importing.
 `package_fakes(dir)`: the operators whose fake (meta) implementation the package's own Python registers
 (`@torch.library.register_fake("ns::op")`, `impl_abstract`, `register_meta`), which the generated module
 must leave to it.
@@ -77,6 +78,62 @@ def extension_modules(root: Path) -> list[str]:
     if names:
         return names
     return _imported_extensions(root)
+
+
+def loaded_libraries(root: Path) -> dict[str, list[str]]:
+    """Packages that load their compiled extension with `torch.ops.load_library` (the operators register
+    when the shared library loads; pytorch_scatter, pytorch_cluster, torchvision), by dotted package name,
+    with the library names they look for: the names passed to `importlib.machinery.PathFinder().find_spec`
+    (a string, or an f-string over a `for` loop's variable bound to a literal list:
+    `for library in ['_version', '_scatter']: find_spec(f'{library}_cpu', ...)`) and the file names given
+    to `load_library` itself. Read, never run."""
+    out: dict[str, list[str]] = {}
+    for path in python_files(root):
+        if path.name == "setup.py" or not (path.parent / "__init__.py").is_file():
+            continue
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+        except (OSError, SyntaxError, ValueError):
+            continue
+        if not any(isinstance(n, ast.Call) and _call_name(n) == "load_library" for n in ast.walk(tree)):
+            continue
+        consts = _constants(tree)
+        names: list[str] = []
+        for call, bindings in _calls_in_loops(tree, [{}]):
+            name = _call_name(call)
+            if name not in ("find_spec", "load_library") or not call.args:
+                continue
+            for binding in bindings:
+                value = _string(call.args[0], {**consts, **binding})
+                if value is None:
+                    continue
+                if name == "load_library":  # `torch.ops.load_library("lib/_C.so")`
+                    value = os.path.basename(value).split(".", 1)[0]
+                if value and value.isidentifier() and value not in names:
+                    names.append(value)
+        if names:
+            package = ".".join(path.parent.relative_to(root).parts)
+            out.setdefault(package, [])
+            out[package] += [n for n in names if n not in out[package]]
+    return out
+
+
+def _calls_in_loops(node: ast.AST, bindings: list[dict[str, str]]):
+    """Each call under `node` with the values its enclosing `for` loops over literal lists of strings give
+    their variables (one dict per iteration)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.For) and isinstance(child.target, ast.Name) and \
+                isinstance(child.iter, (ast.List, ast.Tuple)) and \
+                all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in child.iter.elts):
+            inner = [{**b, child.target.id: e.value} for b in bindings for e in child.iter.elts]
+            for part in child.body + child.orelse:
+                if isinstance(part, ast.Call):
+                    yield part, inner
+                yield from _calls_in_loops(part, inner)
+            continue
+        if isinstance(child, ast.Call):
+            yield child, bindings
+        yield from _calls_in_loops(child, bindings)
 
 
 def python_files(directory: Path) -> list[Path]:

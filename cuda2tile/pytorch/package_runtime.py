@@ -39,7 +39,7 @@ _TORCH_DTYPES = {"float32": torch.float32, "float64": torch.float64, "float16": 
 # Which implementation serves CPU tensors where the extension has its own CPU implementation besides the
 # CUDA one: "project" (default, the original's behaviour on CPU) or "converted" (the CUDA implementation,
 # its kernels on TileLang's C back end: the converted kernels tested on a machine without a GPU).
-_CPU_RUNS = os.environ.get("CUDA2TILE_CPU_RUNS", "project")
+_CPU_RUNS = os.environ.get("CUDA2TILE_CPU_RUNS", "").strip() or "project"  # set but empty: the default
 if _CPU_RUNS not in ("project", "converted"):
     raise RuntimeError(f"CUDA2TILE_CPU_RUNS={_CPU_RUNS!r}: expected 'project' (the extension's own CPU "
                        "implementation) or 'converted' (its CUDA implementation on TileLang's C back end)")
@@ -183,6 +183,52 @@ def is_on(device: torch.device, name: str, on: Served) -> bool:
 
 def get_device(t: torch.Tensor) -> int:
     return t.get_device()
+
+
+@functools.lru_cache(maxsize=None)
+def cuda_version() -> int:
+    """`CUDA_VERSION` as cuda.h encodes it (12040 for 12.4) of the CUDA this package runs with: torch's,
+    else the toolkit's `nvcc` (TileLang compiles the kernels with it), else -1, what a build without CUDA
+    reports."""
+    text = torch.version.cuda
+    if text is None:
+        import re
+        import shutil
+        import subprocess
+        nvcc = shutil.which("nvcc") or (os.path.join(os.environ["CUDA_HOME"], "bin", "nvcc")
+                                        if os.environ.get("CUDA_HOME") else None)
+        try:
+            out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, timeout=60).stdout \
+                if nvcc else ""
+        except (OSError, subprocess.TimeoutExpired):
+            out = ""
+        match = re.search(r"release (\d+)\.(\d+)", out)
+        text = f"{match.group(1)}.{match.group(2)}" if match else None
+    if text is None:
+        return -1
+    major, minor = (int(p) for p in text.split(".")[:2])
+    return major * 1000 + minor * 10
+
+
+def maybe_set_device(index: int, on: Served) -> None:
+    """`c10::cuda::MaybeSetDevice(i)`: make CUDA device i current when serving CUDA tensors; nothing for
+    CPU tensors (served through the C back end) or a negative index (a CPU tensor's get_device())."""
+    if on.type == "cuda" and index >= 0 and not on.fake:
+        torch.cuda.set_device(index)
+
+
+def round_to(value, dtype: str) -> float:
+    """A number converted to c10::Half or c10::BFloat16 as their constructors convert it (through float):
+    the float value of the result, which a kernel's half parameter then takes exactly."""
+    return torch.tensor(float(value), dtype=torch.float32).to(getattr(torch, dtype)).item()
+
+
+def optional_value(value):
+    """`opt.value()` of a std::optional: an empty one throws std::bad_optional_access, which PyTorch's
+    bindings raise as RuntimeError."""
+    if value is None:
+        raise RuntimeError("bad optional access")
+    return value
 
 
 def device_index(device: torch.device) -> int:

@@ -279,7 +279,7 @@ def test_messages_print_as_cpp_streams_print_them():
 def test_every_aten_template_is_python():
     for record in ATEN:
         text = record.python.format(*[f"a{i}" for i in range(8)], self="x", args="a0, a1", rt="_rt", on="_on",
-                                    dtype="torch.float32", rank=2, index_bits=32)
+                                    dtype="torch.float32", rank=2, index_bits=32, targ0="0")
         ast.parse(text, mode="eval")
     assert aten_lookup("function", "torch::empty", 2).python.startswith("torch.empty(")
     assert aten_lookup("method", "Tensor.size", 2) is None  # an arity no record covers is refused, not guessed

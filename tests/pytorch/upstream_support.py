@@ -39,11 +39,12 @@ def checkout(row: dict[str, str]) -> Path:
     return folder
 
 
-def convert_checkout(row: dict[str, str], work: Path) -> tuple[Path, Path, Path, str]:
-    """`cuda2tile convert` of the pinned checkout into `work`/out: (checkout, out, work, convert's stderr)."""
+def convert_checkout(row: dict[str, str], work: Path, *flags: str) -> tuple[Path, Path, Path, str]:
+    """`cuda2tile convert` of the pinned checkout into `work`/out (`flags`: the `-D`s its build passes):
+    (checkout, out, work, convert's stderr)."""
     folder = checkout(row)
     out = work / "out"
-    done = run_cli("convert", str(folder), "-o", str(out), "--no-cache")
+    done = run_cli("convert", str(folder), "-o", str(out), "--no-cache", *flags)
     assert done.returncode == 0, done.stderr
     return folder, out, work, done.stderr
 

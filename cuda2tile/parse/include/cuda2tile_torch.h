@@ -1466,6 +1466,114 @@ void synchronize(int64_t device_index = -1);
 } // namespace cuda
 } // namespace torch
 
+/* ============================================ c10::IValue, c10::List and
+ * torch::RegisterOperators (ATen/core/op_registration): the registration
+ * `static auto r = torch::RegisterOperators().op("ns::name", &f);` that
+ * torch.ops.load_library runs, and the boxed values autograd functions keep
+ * in `ctx->saved_data`. */
+namespace c10 {
+template <class T> class List {
+public:
+  List();
+  List(::std::initializer_list<T> values);
+  explicit List(ArrayRef<T> values);
+  T get(size_t pos) const;
+  T operator[](size_t pos) const;
+  size_t size() const;
+  bool empty() const;
+  void push_back(const T &value) const;
+  ::std::vector<T> vec() const;
+};
+class IValue {
+public:
+  IValue();
+  IValue(at::Tensor t);
+  IValue(int64_t i);
+  IValue(int i);
+  IValue(double d);
+  IValue(bool b);
+  IValue(::std::string s);
+  IValue(const char *s);
+  IValue(ArrayRef<int64_t> v);
+  IValue(const ::std::vector<int64_t> &v);
+  IValue(List<int64_t> v);
+  bool isNone() const;
+  bool isTensor() const;
+  bool isInt() const;
+  bool isDouble() const;
+  bool isBool() const;
+  bool isIntList() const;
+  at::Tensor toTensor() const;
+  int64_t toInt() const;
+  double toDouble() const;
+  bool toBool() const;
+  ::std::string toStringRef() const;
+  List<int64_t> toIntList() const;
+  ::std::vector<int64_t> toIntVector() const;
+};
+class RegisterOperators final {
+public:
+  class Options final {
+  public:
+    Options &&schema(const ::std::string &schemaOrName) &&;
+    template <class FuncType> Options &&catchAllKernel(FuncType *func) &&;
+    template <class Lambda> Options &&catchAllKernel(Lambda &&func) && {
+      return static_cast<Options &&>(*this);
+    }
+  };
+  RegisterOperators();
+  ~RegisterOperators();
+  RegisterOperators(const RegisterOperators &) = delete;
+  RegisterOperators(RegisterOperators &&) noexcept;
+  static Options options();
+  template <class FuncType>
+  RegisterOperators &&op(const ::std::string &schemaOrName, FuncType *func,
+                         Options &&options = RegisterOperators::options()) &&;
+  template <class Lambda>
+  RegisterOperators &&op(const ::std::string &schemaOrName, Lambda &&lambda,
+                         Options &&options = RegisterOperators::options()) && {
+    return static_cast<RegisterOperators &&>(*this); /* a lambda's closure type has no linkage */
+  }
+  RegisterOperators &&op(Options &&options) &&;
+};
+} // namespace c10
+namespace at {
+using c10::IValue;
+}
+namespace torch {
+using c10::IValue;
+using c10::RegisterOperators;
+namespace jit {
+using c10::RegisterOperators;
+}
+/* torch/csrc/autograd/custom_function.h: a C++ autograd function. The class
+ * derives from Function<T> and declares static forward(ctx, args...) and
+ * backward(ctx, grad_outputs); T::apply(args...) runs forward and records
+ * backward. */
+namespace autograd {
+struct AutogradContext {
+  AutogradContext() = default;
+  struct SavedData {
+    c10::IValue &operator[](const ::std::string &key);
+    const c10::IValue &at(const ::std::string &key) const;
+    bool contains(const ::std::string &key) const;
+  };
+  SavedData saved_data;
+  void save_for_backward(variable_list to_save);
+  void mark_dirty(const variable_list &inputs);
+  void mark_non_differentiable(const variable_list &outputs);
+  void set_materialize_grads(bool value);
+  variable_list get_saved_variables() const;
+  bool needs_input_grad(size_t output_edge_index) const;
+};
+template <class T> struct Function {
+  template <typename X = T, typename... Args>
+  static auto apply(Args &&...args)
+      -> decltype(X::forward((AutogradContext *)nullptr, args...));
+};
+} // namespace autograd
+} // namespace torch
+
 /* ======================================================= torch/library.h */
 namespace c10 {
 class FunctionSchema;
