@@ -83,7 +83,8 @@ _SAME_METHODS = ("contiguous", "numel", "dim", "is_contiguous", "zero_", "fill_"
                  "remainder", "fmod", "norm", "log1p", "expm1", "sin", "cos", "square", "reciprocal", "rsqrt",
                  "view_as", "reshape_as", "uniform_", "normal_", "bernoulli_", "isnan", "isinf", "isfinite",
                  "minimum", "maximum", "div_", "neg_", "exp_", "log_", "sqrt_", "abs_", "sign_", "clamp_min",
-                 "clamp_max", "clamp_min_", "clamp_max_", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not")
+                 "clamp_max", "clamp_min_", "clamp_max_", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+                 "cpu", "item")
 _SAME_FUNCTIONS = ("empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "cat", "stack",
                    "addmm", "mm", "bmm", "matmul", "sigmoid", "tanh", "exp", "log", "sqrt", "relu", "where", "clamp",
                    "sum", "mean", "max", "min", "abs", "add", "mul", "sub", "div", "arange", "linspace", "softmax",
@@ -149,6 +150,21 @@ ATEN: list[AtenMapping] = [
     _m("Tensor.type", "{self}.dtype", (0,), "`x.type().scalarType()` reads the dtype"),
     _m("Tensor.toType", "{self}.to({0})", (1,), "`x.toType(torch::kLong)`: a copy converted to the dtype"),
     # std::optional<T> (`std::optional<Tensor> out`, `std::optional<int64_t> dim_size`): None when empty
+    # torch::autograd::AutogradContext (`ctx` of a C++ autograd function) as torch.autograd.Function's ctx
+    _m("AutogradContext.save_for_backward", "{self}.save_for_backward(*{0})", (1,)),
+    _m("AutogradContext.mark_dirty", "{self}.mark_dirty(*{0})", (1,)),
+    _m("AutogradContext.mark_non_differentiable", "{self}.mark_non_differentiable(*{0})", (1,)),
+    _m("AutogradContext.set_materialize_grads", "{self}.set_materialize_grads({0})", (1,)),
+    _m("AutogradContext.get_saved_variables", "list({self}.saved_tensors)", (0,)),
+    _m("AutogradContext.needs_input_grad", "{self}.needs_input_grad[{0}]", (1,)),
+    # c10::IValue, the boxed values of `ctx->saved_data`: kept unboxed in Python
+    _m("IValue.toInt", "int({self})", (0,)),
+    _m("IValue.toDouble", "float({self})", (0,)),
+    _m("IValue.toBool", "bool({self})", (0,)),
+    _m("IValue.toTensor", "{self}", (0,)),
+    _m("IValue.toIntList", "list({self})", (0,)),
+    _m("IValue.toIntVector", "list({self})", (0,)),
+    _m("IValue.isNone", "({self} is None)", (0,)),
     _m("optional.has_value", "({self} is not None)", (0,)),
     _m("optional.value", "{rt}.optional_value({self})", (0,), "an empty one raises, as bad_optional_access"),
     _m("optional.value_or", "({self} if {self} is not None else {0})", (1,)),
@@ -163,6 +179,12 @@ ATEN: list[AtenMapping] = [
     _m("Device.is_cpu", "{rt}.is_on({self}, 'cpu', {on})", (0,)),
     _m("IntArrayRef.size", "len({self})", (0,)),
     _m("IntArrayRef.vec", "list({self})", (0,)),
+    # std::vector<int64_t> built in host code (`result.reserve(n); result.push_back(x)`): a Python list
+    _m("IntArrayRef.reserve", "{rt}.reserve({self}, {0})", (1,), "capacity only: nothing to do"),
+    _m("IntArrayRef.push_back", "{self}.append({0})", (1,)),
+    _m("IntArrayRef.emplace_back", "{self}.append({0})", (1,)),
+    _m("IntArrayRef.clear", "{self}.clear()", (0,)),
+    _m("IntArrayRef.empty", "(len({self}) == 0)", (0,)),
     _m("IntArrayRef.equals", "(tuple({self}) == tuple({0}))", (1,)),
     _m("vector.size", "len({self})", (0,)),
     _m("CUDAStream.stream", "{self}", (0,)),
@@ -190,6 +212,8 @@ ATEN: list[AtenMapping] = [
     # are compiled for at run time. pytorch_scatter's `cuda_version()` compares it with torch.version.cuda.
     _c("CUDA_VERSION", "{rt}.cuda_version()", "the CUDA the converted package runs with"),
     _c("CUDART_VERSION", "{rt}.cuda_version()", "the CUDA the converted package runs with"),
+    _c("std::nullopt", "None"),
+    _c("c10::nullopt", "None"),
     _c("c10::MemoryFormat::Contiguous", "torch.contiguous_format"),
     _c("c10::MemoryFormat::Preserve", "torch.preserve_format"),
     _c("c10::MemoryFormat::ChannelsLast", "torch.channels_last"),

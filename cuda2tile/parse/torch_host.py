@@ -72,6 +72,8 @@ _CLASS_KINDS = {  # qualified class name (template arguments stripped) -> kind
     "c10::ScalarType": "scalar_type", "c10::DeviceType": "device_type",
     "c10::MemoryFormat": "memory_format", "c10::Layout": "layout",
     "at::GenericPackedTensorAccessor": "accessor",
+    "c10::IValue": "ivalue", "torch::autograd::AutogradContext::SavedData": "saved_data",
+    "c10::List": "int_list",
 }
 
 
@@ -97,6 +99,8 @@ def host_type(t: ci.Type) -> HType:
             return HType("string", spelling)
         if pointee.kind == TK.RECORD and _record_name(pointee.get_declaration()) == "CUstream_st":
             return HType("stream", spelling)
+        if pointee.kind == TK.RECORD and _record_name(pointee.get_declaration()) == "torch::autograd::AutogradContext":
+            return HType("autograd_ctx", spelling)  # the `ctx` of an autograd function's forward and backward
         inner = ctype(pointee)
         return HType("pointer", spelling, inner.dtype if isinstance(inner, A.Scalar) else None)
     if canon.kind == TK.ENUM:
@@ -385,12 +389,26 @@ class Registration:
     loc: Location
 
 
+@dataclass(frozen=True, slots=True)
+class HAutogradClass:
+    """A C++ autograd function: `class ScatterSum : public torch::autograd::Function<ScatterSum>` with static
+    `forward(AutogradContext *ctx, args...)` and `backward(ctx, variable_list grad_outputs)`, run by
+    `ScatterSum::apply(args...)` (an HCall with `usr` this class's `usr`). `forward`/`backward`: the keys
+    (USRs) of the two methods, read as functions of the file."""
+    qualified: str
+    usr: str
+    forward: str
+    backward: str
+    loc: Location
+
+
 @dataclass
 class HostFile:
     path: str
     display: str
     functions: list[HFunction] = field(default_factory=list)
     registrations: list[Registration] = field(default_factory=list)
+    autograd_classes: list[HAutogradClass] = field(default_factory=list)
     error: str | None = None
 
 
@@ -640,7 +658,10 @@ class _Reader:
             return HConstruct(t, tuple(self.expr(a) for a in args), loc)
         if spelling.startswith("operator") and ref is not None:
             symbol = spelling[len("operator"):].strip()
-            if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
+            # `a.operator[](i)` names the operator as a member; `ctx->saved_data["dim"]` starts with a member
+            # too, but one that is the operator's object (libclang lists an operator call's children in
+            # source order)
+            if callee is not None and callee.kind == K.MEMBER_REF_EXPR and callee.spelling == spelling:
                 receiver = _exprs(callee)[0] if _exprs(callee) else None
                 operands = ([self.expr(receiver)] if receiver is not None else []) + list(self.args(c.get_arguments()))
             else:
@@ -664,6 +685,10 @@ class _Reader:
             user = self.is_project(ref)
             return HCall(_qualified(ref), self.args(c.get_arguments()), t, loc, template_args(ref),
                          user=user, usr=ref.get_usr() if user else "")
+        cls = _autograd_function_of(ref) if spelling == "apply" else None
+        if cls is not None:  # `ScatterSum::apply(src, index)`: the project's autograd function run
+            return HCall(f"{_qualified(cls)}::apply", self.args(c.get_arguments()), t, loc, user=True,
+                         usr=_AUTOGRAD_USR + cls.get_usr())
         return HUnsupported(f"call of '{spelling}'", t, loc)
 
     def dispatch(self, c: ci.Cursor, t: HType, loc: Location) -> HDispatch | None:
@@ -895,6 +920,42 @@ class _Reader:
         if not isinstance(body, HBlock):
             body = HBlock((body,), body.loc)
         return HFunction(name, qualified, tuple(params), result, body, self.loc(c), self.real, usr)
+
+
+_AUTOGRAD_USR = "c2t:autograd:"  # the `usr` of an HAutogradClass and of the calls of its `apply`
+
+
+def _autograd_function_of(method: ci.Cursor) -> ci.Cursor | None:
+    """The class T of `torch::autograd::Function<T>::apply` (the stand-in's static template `apply`)."""
+    parent = method.semantic_parent
+    if parent is None or parent.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or \
+            _record_name(parent) != "torch::autograd::Function" or parent.type.get_num_template_arguments() != 1:
+        return None
+    decl = parent.type.get_template_argument_type(0).get_canonical().get_declaration()
+    return decl if decl.kind in (K.STRUCT_DECL, K.CLASS_DECL) else None
+
+
+def _autograd_class(reader: "_Reader", c: ci.Cursor, functions: list[HFunction]) -> HAutogradClass | None:
+    """`class X : public torch::autograd::Function<X>` of the file: its static forward and backward read as
+    functions (added to `functions`); None for another class, or one without both."""
+    if c.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or not c.is_definition():
+        return None
+    base = next((ch for ch in c.get_children() if ch.kind == K.CXX_BASE_SPECIFIER), None)
+    decl = base.type.get_canonical().get_declaration() if base is not None else None
+    if decl is None or decl.kind == K.NO_DECL_FOUND or _record_name(decl) != "torch::autograd::Function":
+        return None
+    methods = {m.spelling: m for m in c.get_children()
+               if m.kind == K.CXX_METHOD and m.is_static_method() and m.is_definition()
+               and m.spelling in ("forward", "backward")}
+    if len(methods) != 2:
+        return None
+    keys = {}
+    for name, method in methods.items():
+        fn = reader.function(method)
+        functions.append(fn)
+        keys[name] = fn.usr
+    return HAutogradClass(_qualified(c), _AUTOGRAD_USR + c.get_usr(), keys["forward"], keys["backward"],
+                          reader.loc(c))
 
 
 def _lambda_returns(c: ci.Cursor) -> list[ci.Cursor]:
@@ -1151,6 +1212,10 @@ def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: 
         if c.kind == K.VAR_DECL and c.type.get_canonical().kind == TK.RECORD and \
                 _record_name(c.type.get_canonical().get_declaration()) == "c10::RegisterOperators":
             result.registrations += _register_operators(reader, c, result.functions)
+            continue
+        autograd = _autograd_class(reader, c, result.functions)
+        if autograd is not None:
+            result.autograd_classes.append(autograd)
             continue
         if c.kind != K.FUNCTION_DECL or not c.is_definition():
             continue

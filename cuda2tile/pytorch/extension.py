@@ -32,6 +32,9 @@ from cuda2tile.pytorch.library_loader import write_loaders
 from cuda2tile.pytorch.package import extension_modules, loaded_libraries, package_fakes, python_files
 
 CXX_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".cuh", ".cu.cc")
+# read for host functions too (inline helpers: pytorch_scatter's `list2vec` in utils.h), never to decide that a
+# tree is an extension (a vendored pybind11 defines PYBIND11_MODULE in a header)
+HEADER_SUFFIXES = (".h", ".hpp", ".hh")
 RUNTIME_MODULE = "_cuda2tile_runtime"
 _MARKERS = ("TORCH_LIBRARY", "PYBIND11_MODULE", "RegisterOperators")
 # the generated module that registers the operators of a package loading its extension with
@@ -71,13 +74,14 @@ class ExtensionResult:
     source_lines: dict[str, list[str]] = field(default_factory=dict)  # display -> lines (to render diagnostics)
 
 
-def cxx_files(root: Path) -> list[Path]:
+def cxx_files(root: Path, headers: bool = False) -> list[Path]:
+    suffixes = CXX_SUFFIXES + HEADER_SUFFIXES if headers else CXX_SUFFIXES
     out = []
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("build", "dist", "__pycache__"))
         # regular files only: reading a FIFO would block, a dangling link fails (the convert run reports both)
         out += [Path(dirpath) / f for f in sorted(filenames)
-                if f.endswith(CXX_SUFFIXES) and (Path(dirpath) / f).is_file()]
+                if f.endswith(suffixes) and (Path(dirpath) / f).is_file()]
     return out
 
 
@@ -127,7 +131,7 @@ class _Builder:
     def read(self):
         root = str(self.root) + os.sep
         files = []
-        for path in cxx_files(self.root):
+        for path in cxx_files(self.root, headers=True):
             display = str(path.resolve().relative_to(self.root))
             try:
                 host = H.read_host(str(path), self.options, display, project_files=lambda p: p.startswith(root))
@@ -175,12 +179,22 @@ class _Builder:
         # keyed by clang's USR: a project's overloads (apex's `check_args` of 2, 4 and 5 arguments) share
         # their qualified name, and a call must reach the overload clang resolved, under a name of its own
         functions = {(f.usr or f.qualified): f for host in files for f in host.functions}
+        # C++ autograd functions (`class ScatterSum : torch::autograd::Function<ScatterSum>`): a Python
+        # class of that name around their forward and backward, lifted as `ScatterSum_forward`...
+        self.autograd = {a.usr: a for host in files for a in host.autograd_classes}
+        methods = {a.forward: a for a in self.autograd.values()} | {a.backward: a for a in self.autograd.values()}
         names: dict[str, str] = {}
         by_name: dict[str, list[str]] = {}
         used: set[str] = set()
+        for usr, autograd in self.autograd.items():
+            name = py_name(autograd.qualified.replace("::", "_"))
+            while name in used:
+                name += "_"
+            used.add(name)
+            names[usr] = name
         for key, fn in functions.items():
             by_name.setdefault(fn.qualified, []).append(key)
-            name = py_name(fn.name)
+            name = py_name(fn.qualified.replace("::", "_") if key in methods else fn.name)
             if len(by_name[fn.qualified]) > 1:
                 name = f"{name}__overload{len(by_name[fn.qualified])}"
             while name in used:
@@ -226,7 +240,8 @@ class _Builder:
             return False
         self.lifted[qualified] = []  # a recursive call finds it
         ctx = LiftContext(self.kernel_target, self.functions, self.names, self.by_name,
-                          refusal_of=self.refusal_of, launches_kernels=lambda key: self.launches.get(key, False))
+                          refusal_of=self.refusal_of, launches_kernels=lambda key: self.launches.get(key, False),
+                          autograd_classes=self.autograd)
         try:
             lines = lift_function(fn, ctx, self.result.source_lines.get(fn.loc.file, []), self.names[qualified])
             # every callee is lifted (or says why not), so that a refusal names all the functions it waits on
@@ -259,6 +274,25 @@ class _Builder:
         self.cpu_as_cuda[qualified] = bool(ctx.replaced_cpu_branches) or any(
             self.cpu_as_cuda.get(c, False) for c in ctx.called)
         return True
+
+    def autograd_class(self, usr: str, autograd: H.HAutogradClass) -> list[str]:
+        """The torch.autograd.Function subclass of a C++ autograd function. `apply` passes the served device
+        last (apply takes no keywords); forward returns the variable_list as a tuple, backward the gradients
+        with None for that extra argument."""
+        name, rt = self.names[usr], RUNTIME_ALIAS
+        forward, backward = self.names[autograd.forward], self.names[autograd.backward]
+        return [f"class {name}(torch.autograd.Function):",
+                f'    """`{autograd.qualified}` ({autograd.loc.file}:{autograd.loc.line}), a torch::autograd::Function, '
+                'lifted by cuda2tile."""',
+                "",
+                "    @staticmethod",
+                "    def forward(ctx, *args):",
+                "        ctx.cuda2tile_on = args[-1]",
+                f"        return {rt}.autograd_outputs({forward}(ctx, *args[:-1], _on=args[-1]))",
+                "",
+                "    @staticmethod",
+                "    def backward(ctx, *grad_outputs):",
+                f"        return {rt}.autograd_gradients({backward}(ctx, list(grad_outputs), _on=ctx.cuda2tile_on), 1)"]
 
     def note_refusal(self, key: str, refusal: Refusal) -> None:
         self.note(refusal.code, f"`{self.qualified(key)}` is not lifted to Python: {refusal.message}", refusal.loc)
@@ -438,6 +472,9 @@ class _Builder:
         body = []
         for qualified, lines in self.lifted.items():
             body += ["", ""] + lines
+        for usr, autograd in self.autograd.items():
+            if autograd.forward in self.lifted and autograd.backward in self.lifted:
+                body += ["", ""] + self.autograd_class(usr, autograd)
         libs = [f"_DEF_{py_name(ns)} = torch.library.Library({ns!r}, 'DEF')" for ns in namespaces]
         libs += [f"_IMPL_{py_name(ns)} = torch.library.Library({ns!r}, 'IMPL')" for ns in impl_namespaces]
         text = head + [""] + self.kernel_lines + body + ["", ""] + libs + registration_lines + pybind_lines

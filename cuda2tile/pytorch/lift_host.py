@@ -18,6 +18,7 @@ and the caller leaves that function (and the ops it implements) out.
 
 from __future__ import annotations
 
+import builtins
 import keyword
 from dataclasses import dataclass, field
 
@@ -26,10 +27,12 @@ from cuda2tile.parse import torch_host as H
 from op_coverage.aten import DEFAULT_CHECK_MESSAGE, INTERNAL_ASSERT_MESSAGE, SCALAR_TYPES, aten_lookup, check_exception
 
 RT, ON = "_rt", "_on"
-_RESERVED = {"torch", RT, ON, "_K", "functools"}
+# names a lifted function must not take: the module's own, and Python's builtins, which the ATen mappings
+# call (`list(...)`, `len(...)`: pytorch_scatter's `list2vec(const c10::List<int64_t> list)`)
+_RESERVED = {"torch", RT, ON, "_K", "functools"} | {n for n in dir(builtins) if not n.startswith("_")}
 _CLASS_OF_KIND = {"tensor": "Tensor", "options": "TensorOptions", "dtype": "TypeMeta", "scalar_type": "TypeMeta",
                   "device": "Device", "int_list": "IntArrayRef", "tensor_list": "vector", "stream": "CUDAStream",
-                  "optional": "optional"}
+                  "optional": "optional", "autograd_ctx": "AutogradContext", "ivalue": "IValue"}
 _TORCH_DTYPE = {"float32": "torch.float32", "float64": "torch.float64", "float16": "torch.float16",
                 "bfloat16": "torch.bfloat16", "int8": "torch.int8", "int16": "torch.int16", "int32": "torch.int32",
                 "int64": "torch.int64", "uint8": "torch.uint8", "bool": "torch.bool", "uint16": "torch.int16",
@@ -69,6 +72,7 @@ class LiftContext:
     replaced_cpu_branches: list[tuple[Location, str]] = field(default_factory=list)
     # AT_DISPATCH cases that raise because their kernel is not converted (the Refusal of each)
     refused_cases: list = field(default_factory=list)
+    autograd_classes: dict = field(default_factory=dict)  # usr -> H.HAutogradClass (python_names has its name)
 
 
 def py_name(name: str) -> str:
@@ -295,7 +299,8 @@ class _FunctionLifter:
     def lvalue(self, e) -> str:
         if isinstance(e, H.HVar):
             return py_name(e.name)
-        if isinstance(e, H.HOp) and e.op == "[]" and e.operands[0].type.kind in ("int_list", "tensor_list"):
+        if isinstance(e, H.HOp) and e.op == "[]" and e.operands[0].type.kind in ("int_list", "tensor_list",
+                                                                                   "saved_data"):
             return f"{self.value(e.operands[0])}[{self.value(e.operands[1])}]"
         raise Refusal("C2T1601", "host code not lifted: an assignment to something other than a local", e.loc)
 
@@ -375,6 +380,8 @@ class _FunctionLifter:
         if isinstance(e, H.HField):
             if e.base.type.kind == "dim3" and e.name in ("x", "y", "z"):
                 return f"{self.value(e.base)}.{e.name}"
+            if e.base.type.kind == "autograd_ctx" and e.name == "saved_data":
+                return f"{RT}.saved_data({self.value(e.base)})"  # `ctx->saved_data["dim"]`: a dict on ctx
             raise Refusal("C2T1601", f"host code not lifted: the member `{e.name}` of a `{e.base.type.spelling}`",
                           e.loc)
         if isinstance(e, H.HUnsupported):
@@ -488,6 +495,13 @@ class _FunctionLifter:
                             arg_kinds=tuple(a.type.kind for a in e.args))
 
     def call(self, e: H.HCall) -> str:
+        autograd = self.ctx.autograd_classes.get(e.usr)
+        if autograd is not None:
+            # `ScatterSum::apply(src, index)`: the class the package module defines (extension.py) around the
+            # lifted forward and backward; the served device goes last (apply takes no keywords)
+            self.ctx.called.update((autograd.forward, autograd.backward))
+            args = ", ".join([self.value(a) for a in e.args] + [ON])
+            return f"{self.ctx.python_names[e.usr]}.apply({args})"
         overloads = self.ctx.by_name.get(e.callee, [])
         key = e.usr if e.usr in self.ctx.user_functions else overloads[0] if len(overloads) == 1 else None
         if e.user and key is not None:
@@ -510,6 +524,8 @@ class _FunctionLifter:
             return "{}"
         if kind == "int_list" and len(e.args) == 1 and e.args[0].type.kind == "int_list":
             return args[0]  # an IntArrayRef over a braced list or a vector
+        if kind == "int_list" and "vector" in e.type.spelling:  # a std::vector<int64_t>: grows, changes
+            return "[" + ", ".join(args) + "]"
         if kind == "int_list":
             return "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
         if kind == "tensor_list" and len(e.args) == 1 and e.args[0].type.kind == "tensor_list":
@@ -528,6 +544,8 @@ class _FunctionLifter:
             return self.cast(args[0], e.args[0].type, e.type)
         if kind == "string" and len(args) <= 1:
             return f"str({args[0]})" if args else "''"
+        if kind == "ivalue" and len(args) <= 1:  # `ctx->saved_data["dim"] = dim`: the value itself
+            return args[0] if args else "None"
         half = _HALF_TYPES.get(e.type.spelling.replace("const ", "").replace("at::", "c10::").strip())
         if half is not None and len(e.args) == 1 and e.args[0].type.kind == "number":
             # `c10::Half(r * r)` (an argument of a kernel's scalar_t parameter): the number rounded to the

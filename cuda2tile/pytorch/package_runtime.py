@@ -223,6 +223,30 @@ def round_to(value, dtype: str) -> float:
     return torch.tensor(float(value), dtype=torch.float32).to(getattr(torch, dtype)).item()
 
 
+def saved_data(ctx) -> dict:
+    """`ctx->saved_data` of a C++ autograd function: a dict kept on the Python ctx."""
+    data = getattr(ctx, "cuda2tile_saved_data", None)
+    if data is None:
+        data = ctx.cuda2tile_saved_data = {}
+    return data
+
+
+def autograd_outputs(values):
+    """What a C++ autograd function's forward returns (a variable_list) as torch.autograd.Function's
+    forward returns it: a tuple."""
+    return tuple(values) if isinstance(values, (list, tuple)) else values
+
+
+def autograd_gradients(values, extra: int):
+    """backward's variable_list as a tuple, with None for the `extra` arguments the lifted apply adds."""
+    grads = tuple(values) if isinstance(values, (list, tuple)) else (values,)
+    return grads + (None,) * extra
+
+
+def reserve(vector: list, capacity: int) -> None:
+    """`v.reserve(n)` of a std::vector: capacity only, nothing a Python list needs."""
+
+
 def optional_value(value):
     """`opt.value()` of a std::optional: an empty one throws std::bad_optional_access, which PyTorch's
     bindings raise as RuntimeError."""

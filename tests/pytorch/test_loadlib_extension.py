@@ -64,7 +64,7 @@ def test_the_package_is_carried_over_with_library_stand_ins(converted):
         assert not (package / f"{name}.py").exists()  # find_spec would find it and ctypes refuse it
     assert "_cuda2tile_ops'" in (package / "_cuda2tile_loader.c").read_text() or \
         "CUDA2TILE_MODULE" in (package / "_cuda2tile_loader.c").read_text()
-    assert "PyTorch extension toyload._cuda2tile_ops: 4 of 4 operators lifted" in stderr
+    assert "PyTorch extension toyload._cuda2tile_ops: 5 of 5 operators lifted" in stderr
 
 
 def test_schemas_are_inferred_as_pytorch_infers_them(converted):
@@ -210,7 +210,8 @@ def test_a_registration_form_not_read_is_refused_at_its_line(tmp_path):
     src = tmp_path / "loadlib-src"
     shutil.copytree(SOURCE, src)
     main = src / "csrc/shift.cpp"
-    text = main.read_text().replace('        .op("toyload::within", &within);', """        .op("toyload::within", &within)
+    text = main.read_text().replace('        .op("toyload::scale_shift_autograd", &scale_shift_autograd);',
+                                    """        .op("toyload::scale_shift_autograd", &scale_shift_autograd)
         .op(torch::RegisterOperators::options()
                 .schema("toyload::built(Tensor x) -> Tensor")
                 .catchAllKernel(&normalize));""")
@@ -220,4 +221,37 @@ def test_a_registration_form_not_read_is_refused_at_its_line(tmp_path):
     assert done.returncode == 0, done.stderr
     line = text.splitlines().index("        .op(torch::RegisterOperators::options()") + 1
     assert f"shift.cpp:{line}:10: warning: C2T1601: operator registration not read" in done.stderr, done.stderr
-    assert "4 of 4 operators lifted" in done.stderr
+    assert "5 of 5 operators lifted" in done.stderr
+
+
+def test_a_cpp_autograd_function_is_a_torch_autograd_function(converted, tmp_path):
+    """`class ScaleShift : public torch::autograd::Function<ScaleShift>` (static forward and backward over
+    `ctx->saved_data`, `save_for_backward`, `get_saved_variables`, `Variable()` for no gradient) run by
+    `ScaleShift::apply(...)[0]`: a torch.autograd.Function subclass; gradcheck passes through the converted
+    forward kernel, and fails when the lifted backward is broken."""
+    out, _ = converted
+    generated = (out / "toyload/_cuda2tile_ops.py").read_text()
+    assert "class ScaleShift(torch.autograd.Function):" in generated
+    assert "def list2vec(list_, *, _on):" in generated  # a header's inline helper; `list` is Python's
+    code = """
+        import torch, toyload
+        torch.manual_seed(2)
+        x = torch.randn(4, 6, dtype=torch.float64, requires_grad=True)
+        b = torch.randn(6, dtype=torch.float64, requires_grad=True)
+        y = torch.ops.toyload.scale_shift_autograd(x, 1.5, b)
+        assert type(y.grad_fn).__name__ == "ScaleShiftBackward", y.grad_fn
+        torch.testing.assert_close(y, x * 1.5 + b)
+        ok = torch.autograd.gradcheck(lambda x, b: torch.ops.toyload.scale_shift_autograd(x, 1.5, b), (x, b),
+                                      raise_exception=False)
+        ok_no_bias = torch.autograd.gradcheck(lambda x: torch.ops.toyload.scale_shift_autograd(x, -2.0, None),
+                                              (x,), raise_exception=False)
+        print(ok, ok_no_bias)
+    """
+    assert _run(out, code).stdout.split() == ["True", "True"]
+    broken = tmp_path / "out"
+    shutil.copytree(out, broken)
+    module = broken / "toyload/_cuda2tile_ops.py"
+    line = "    grad_x = (grad * a).reshape(shape)\n"
+    assert generated.count(line) == 1
+    module.write_text(generated.replace(line, "    grad_x = (grad * (a + 1)).reshape(shape)\n"))
+    assert _run(broken, code).stdout.split() == ["False", "False"]

@@ -1,6 +1,7 @@
 #include <torch/script.h>
 
 #include "cpu/shift_cpu.h"
+#include "utils.h"
 
 #ifdef WITH_CUDA
 #include "cuda/shift_cuda.h"
@@ -33,6 +34,41 @@ torch::Tensor normalize(torch::Tensor x) {
   }
 }
 
+using torch::autograd::AutogradContext;
+using torch::autograd::Variable;
+using torch::autograd::variable_list;
+
+// scale_shift with a gradient: a C++ autograd function
+class ScaleShift : public torch::autograd::Function<ScaleShift> {
+public:
+  static variable_list forward(AutogradContext *ctx, Variable x, double a,
+                               std::optional<Variable> bias) {
+    ctx->saved_data["a"] = a;
+    ctx->saved_data["shape"] = x.sizes();
+    ctx->saved_data["has_bias"] = bias.has_value();
+    auto out = scale_shift(x, a, bias);
+    ctx->save_for_backward({x});
+    return {out};
+  }
+
+  static variable_list backward(AutogradContext *ctx, variable_list grad_outs) {
+    auto grad = grad_outs[0];
+    auto saved = ctx->get_saved_variables();
+    auto a = ctx->saved_data["a"].toDouble();
+    auto shape = list2vec(ctx->saved_data["shape"].toIntList());
+    auto grad_x = (grad * a).reshape(shape);
+    auto grad_bias = Variable();
+    if (ctx->saved_data["has_bias"].toBool())
+      grad_bias = grad.reshape({-1, saved[0].size(-1)}).sum(0);
+    return {grad_x, Variable(), grad_bias};
+  }
+};
+
+torch::Tensor scale_shift_autograd(torch::Tensor x, double a,
+                                   std::optional<torch::Tensor> bias) {
+  return ScaleShift::apply(x, a, bias)[0];
+}
+
 // within has no CPU implementation (pytorch_cluster's nearest is written so).
 std::tuple<torch::Tensor, torch::Tensor> within(torch::Tensor x, double r,
                                                 std::optional<int64_t> limit) {
@@ -51,4 +87,5 @@ static auto registry =
     torch::RegisterOperators()
         .op("toyload::scale_shift", &scale_shift)
         .op("toyload::normalize(Tensor x) -> Tensor", &normalize)
-        .op("toyload::within", &within);
+        .op("toyload::within", &within)
+        .op("toyload::scale_shift_autograd", &scale_shift_autograd);
