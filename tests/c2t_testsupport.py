@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"
+
+
+def broken_copy(out: Path, where: Path, module: str, good: str, bad: str, count: int) -> Path:
+    """A copy of the converted tree `out` at `where` with `good` replaced by `bad` in its file `module`, which
+    must hold `good` exactly `count` times: a deliberately broken conversion, which the test must catch."""
+    shutil.copytree(out, where)
+    path = where / module
+    text = path.read_text()
+    assert text.count(good) == count, (module, good, text.count(good))
+    path.write_text(text.replace(good, bad))
+    return where
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from c2t_testsupport import run_cli  # noqa: E402
+from c2t_testsupport import broken_copy, run_cli  # noqa: E402
 
 from cuda2tile.pytorch import package_runtime as rt  # noqa: E402
 from op_coverage.aten import ATEN, aten_lookup  # noqa: E402
@@ -144,12 +144,8 @@ def test_a_dispatched_accessor_kernel_and_the_projects_cpu_implementation(toy):
 def test_a_broken_accessor_kernel_is_caught(toy, tmp_path):
     """The same check with the converted kernel's strides swapped: the transposed input gives wrong values."""
     out, _ = toy
-    broken = tmp_path / "broken"
-    shutil.copytree(out, broken)
-    module = broken / "toyext/csrc/toy.py"
-    text = module.read_text()
-    assert text.count("x_data[r * x_stride0 + c * x_stride1]") == 2  # the float and double instantiations
-    module.write_text(text.replace("x_data[r * x_stride0 + c * x_stride1]", "x_data[r * x_stride1 + c * x_stride0]"))
+    broken = broken_copy(out, tmp_path / "broken", "toyext/csrc/toy.py", "x_data[r * x_stride0 + c * x_stride1]",
+                         "x_data[r * x_stride1 + c * x_stride0]", 2)  # the float and double instantiations
     env = dict(os.environ, PYTHONPATH=str(broken), PYTHONDONTWRITEBYTECODE="1", CUDA2TILE_CPU_RUNS="converted")
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(_MIX)], capture_output=True, text=True,
                           cwd=tmp_path, env=env, timeout=600)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from c2t_testsupport import run_cli  # noqa: E402
+from c2t_testsupport import broken_copy, run_cli  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "loadlib_extension"
@@ -139,12 +139,8 @@ def test_a_cpu_path_that_lifts_is_kept_and_the_switch_runs_the_kernels(converted
 
 def test_a_broken_kernel_is_caught(converted, tmp_path):
     out, _ = converted
-    broken = tmp_path / "out"
-    shutil.copytree(out, broken)
-    kernel = broken / "csrc/cuda/shift_cuda.py"
-    text = kernel.read_text()
-    assert text.count("v = v + bias[") == 2  # float and double instantiations
-    kernel.write_text(text.replace("v = v + bias[", "v = v - bias["))
+    # float and double instantiations
+    broken = broken_copy(out, tmp_path / "out", "csrc/cuda/shift_cuda.py", "v = v + bias[", "v = v - bias[", 2)
     done = _run(broken, """
         import torch, toyload
         x = torch.randn(4, 8); b = torch.randn(8)
@@ -248,10 +244,6 @@ def test_a_cpp_autograd_function_is_a_torch_autograd_function(converted, tmp_pat
         print(ok, ok_no_bias)
     """
     assert _run(out, code).stdout.split() == ["True", "True"]
-    broken = tmp_path / "out"
-    shutil.copytree(out, broken)
-    module = broken / "toyload/_cuda2tile_ops.py"
-    line = "    grad_x = (grad * a).reshape(shape)\n"
-    assert generated.count(line) == 1
-    module.write_text(generated.replace(line, "    grad_x = (grad * (a + 1)).reshape(shape)\n"))
+    broken = broken_copy(out, tmp_path / "out", "toyload/_cuda2tile_ops.py", "    grad_x = (grad * a).reshape(shape)\n",
+                         "    grad_x = (grad * (a + 1)).reshape(shape)\n", 1)
     assert _run(broken, code).stdout.split() == ["False", "False"]

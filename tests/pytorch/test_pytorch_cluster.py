@@ -19,14 +19,15 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from c2t_testsupport import broken_copy  # noqa: E402
 from upstream_support import assert_python_carried_over, convert_checkout, manifest_row  # noqa: E402
 
 ROW = manifest_row("rusty1s/pytorch_cluster", "3d1d9e3")
@@ -81,11 +82,7 @@ def test_grid_serves_cpu_with_its_own_cpu_path_or_the_kernels(converted):
 
 def test_a_broken_knn_kernel_fails_the_upstream_tests(converted, tmp_path):
     _, out, _, _, _ = converted
-    broken = tmp_path / "out"
-    shutil.copytree(out, broken)
-    kernel = broken / "csrc/cuda/knn_cuda.py"
-    text = kernel.read_text()
-    assert text.count("if best_dist[e1] > tmp_dist:") == 3  # float, double, Half
-    kernel.write_text(text.replace("if best_dist[e1] > tmp_dist:", "if best_dist[e1] < tmp_dist:"))
+    broken = broken_copy(out, tmp_path / "out", "csrc/cuda/knn_cuda.py", "if best_dist[e1] > tmp_dist:",
+                         "if best_dist[e1] < tmp_dist:", 3)  # float, double, Half
     knn = _upstream(converted, "test_knn.py", out=broken)
     assert knn.get("failed") == 7, knn["_output"]
