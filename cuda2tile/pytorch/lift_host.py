@@ -162,6 +162,12 @@ class _FunctionLifter:
             return False
         mark, cases = len(self.lines), len(self.ctx.refused_cases)
         called = set(self.ctx.called)
+        checks = _leading_checks(cpu)
+        if checks:
+            # the CPU path's own checks before what does not lift still hold for CPU tensors (knn's
+            # `if (cosine) AT_ERROR("`cosine` argument not supported on CPU")`), tested on the real device
+            self.emit(depth, f"if {self.real_device_type(s.cond)} != 'cuda':  # the CPU path's checks")
+            self.body(checks, depth + 1)
         self.body([cuda], depth)  # a Refusal here refuses the function, as without a CPU path
         new_calls = set(self.ctx.called) - called
         launches = any(f"{RT}.launch(" in line for line in self.lines[mark:]) or any(
@@ -176,6 +182,13 @@ class _FunctionLifter:
                           + " ".join(why.split())[:160])
         self.ctx.replaced_cpu_branches.append((s.loc, why))
         return True
+
+    def real_device_type(self, cond) -> str:
+        """The type of the device a device test reads, as the tensors have it (not as `_on` serves it)."""
+        while isinstance(cond, H.HOp) and cond.op == "!":
+            cond = cond.operands[0]
+        receiver = self.value(cond.receiver)
+        return f"{receiver}.device.type" if cond.receiver.type.kind == "tensor" else f"{receiver}.type"
 
     def branch_refusal(self, branch) -> str | None:
         """Why `branch` does not lift (its own code or a project function it calls), None if it does."""
@@ -552,6 +565,28 @@ class _FunctionLifter:
             # half type as its constructor does (through float), so the kernel receives that value exactly
             return f"{RT}.round_to({args[0]}, {half!r})"
         raise Refusal("C2T1601", f"host code not lifted: a `{e.type.spelling}` built from parts", e.loc)
+
+
+def _leading_checks(branch) -> list:
+    """The checks a branch makes before anything else: TORCH_CHECKs, and ifs that only check
+    (`if (cosine) AT_ERROR(...)`)."""
+    stmts = list(branch.body) if isinstance(branch, H.HBlock) else [branch]
+    out = []
+    for s in stmts:
+        if not _only_checks(s):
+            break
+        out.append(s)
+    return out
+
+
+def _only_checks(s) -> bool:
+    if isinstance(s, H.HCheck):
+        return True
+    if isinstance(s, H.HBlock):
+        return bool(s.body) and all(_only_checks(x) for x in s.body)
+    if isinstance(s, H.HIf):
+        return _only_checks(s.then) and (s.other is None or _only_checks(s.other))
+    return False
 
 
 def _device_test(cond) -> bool | None:

@@ -119,6 +119,12 @@ def test_a_cpu_host_loop_is_replaced_by_the_cuda_path(converted):
             assert "bias must have one value per column" in str(err), err
         else:
             raise AssertionError("the CUDA path's check did not run")
+        try:  # the CPU path's own check, before its host loop, still holds for CPU tensors
+            toyload.scale_shift(torch.ones(3), 1e7)
+        except RuntimeError as err:
+            assert "scale too large for the CPU version: " in str(err), err
+        else:
+            raise AssertionError("the CPU path's check did not run")
     """)
 
 

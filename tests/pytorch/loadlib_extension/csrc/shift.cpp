@@ -17,6 +17,8 @@ torch::Tensor scale_shift(torch::Tensor x, double a,
     AT_ERROR("Not compiled with CUDA support");
 #endif
   } else {
+    if (a > 1e6)
+      AT_ERROR("scale too large for the CPU version: ", a);
     return scale_shift_cpu(x, a, bias);
   }
 }
