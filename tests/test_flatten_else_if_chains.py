@@ -35,10 +35,12 @@ def _kernel(*body) -> I.Kernel:
 def test_a_long_chain_is_one_choice_and_flat_ifs_in_order():
     out = flatten_else_if_chains(_kernel(_chain(6)))
     stmts = out.body[0].body[1:]
-    let, arms = stmts[0], stmts[1:]
-    assert isinstance(let, I.Let) and let.name == "branch"
+    decl, assign, arms = stmts[0], stmts[1], stmts[2:]
+    # a variable, not a let, which TVM would substitute into each arm's test
+    assert decl == I.DeclVar("branch", "int32", decl.line) and isinstance(assign, I.AssignVar)
+    assert assign.name == "branch"
     # the choice tests the conditions in C's order: v == 0 first, then v == 1, ...; the else is 5
-    choice, tested = let.value, []
+    choice, tested = assign.value, []
     while isinstance(choice, I.Select):
         tested.append(choice.cond.rhs.value)
         choice = choice.other

@@ -6,14 +6,15 @@ So an else-if chain of about nine arms, as darknet's `activate_kernel` (a `switc
 activations, lifted as an if chain) or any long `else if` ladder writes, converted but did not build:
 "SyntaxError: too many statically nested blocks". A chain of `MIN_ARMS` arms or more is rewritten as
 
-    if (a == LINEAR) r = x;            branch = T.if_then_else(a == 3, 0, T.if_then_else(a == 0, 1, 2))
-    else if (a == LOGISTIC) r = f(x);  if branch == 0: r = x
+    if (a == LINEAR) r = x;            branch = T.alloc_var("int32")
+    else if (a == LOGISTIC) r = f(x);  branch = T.if_then_else(a == 3, 0, T.if_then_else(a == 0, 1, 2))
+                                       if branch == 0: r = x
     else r = 0;                     -> if branch == 1: r = f(x)
                                        if branch == 2: r = 0
 
 The conditions are evaluated as C evaluates them, in order and each only where the ones before it
 were false (`T.if_then_else` is lazy on every back end), and before any arm runs, as in C. `branch`
-is immutable, so exactly one arm runs. A chain whose conditions call a `__device__` function, an
+is a fresh name no arm assigns, so exactly one arm runs. A chain whose conditions call a `__device__` function, an
 atomic or a warp exchange stays nested: TileLang traces a macro's statements whatever the condition
 around it (docs/difftest.md, finding 4), and the others must not be moved into a choice.
 """
@@ -71,7 +72,10 @@ def _flat(arms: list, last: tuple, taken: set[str]) -> tuple:
     choice: I.Expr = I.i32(len(arms))
     for k in range(len(arms) - 1, -1, -1):
         choice = I.Select(arms[k][0], I.i32(k), choice, "int32")
-    out = [I.Let(branch.name, choice, arms[0][2])]
+    # a variable, not a let: TVM's Simplify substitutes a let into each of its uses, and this choice is read
+    # by every arm (a 13-case switch in a `__device__` function, where materialize_repeated_values leaves
+    # lets alone, took 888 s to build as a let and 4.6 s as a variable)
+    out = [I.DeclVar(branch.name, "int32", arms[0][2]), I.AssignVar(branch.name, choice, arms[0][2])]
     for k, (_, then, line) in enumerate(arms):
         out.append(I.If(I.Binary("eq", branch, I.i32(k), "bool"), _block(then, taken), (), line))
     if last:

@@ -16,6 +16,7 @@ __global__ void ladder(int n, const float* x, int* b) {
   b[i] = k;
 }
 // CHECK-LABEL: def ladder(
+// CHECK:       branch = T.alloc_var("int32")
 // CHECK:       branch = T.if_then_else(v < T.float32(-1.0), 0, T.if_then_else(v < T.float32(0.0), 1, T.if_then_else(v < T.float32(1.0), 2, 3)))
 // CHECK-NEXT:  if branch == 0:
 // CHECK:       if branch == 1:
