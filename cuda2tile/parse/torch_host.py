@@ -899,10 +899,9 @@ class _Reader:
     def lambda_function(self, c: ci.Cursor, name: str) -> HFunction:
         """A lambda with no captures registered as an operator (`.op("ns::v", [] { return v(); })`) as a
         function of its own, named `name`: its parameters and body; its type, the one its returns give."""
-        returns = _lambda_returns(c)
-        result = host_type(returns[0].type) if returns else HType("void", "void")
-        return self._function(c, [ch for ch in c.get_children() if ch.kind == K.PARM_DECL], result, name, name,
-                              f"c2t:lambda@{self.display}:{c.location.line}:{c.location.column}")
+        params, result = _lambda_signature(c)
+        return self._function(c, params, host_type(result) if result is not None else HType("void", "void"),
+                              name, name, f"c2t:lambda@{self.display}:{c.location.line}:{c.location.column}")
 
     def _function(self, c: ci.Cursor, arguments, result: HType, name: str, qualified: str, usr: str) -> HFunction:
         self.locals = set()
@@ -956,6 +955,12 @@ def _autograd_class(reader: "_Reader", c: ci.Cursor, functions: list[HFunction])
         keys[name] = fn.usr
     return HAutogradClass(_qualified(c), _AUTOGRAD_USR + c.get_usr(), keys["forward"], keys["backward"],
                           reader.loc(c))
+
+
+def _lambda_signature(c: ci.Cursor) -> tuple[list[ci.Cursor], ci.Type | None]:
+    """A lambda's parameters and the type its first `return` gives (None: it returns nothing)."""
+    returns = _lambda_returns(c)
+    return [ch for ch in c.get_children() if ch.kind == K.PARM_DECL], returns[0].type if returns else None
 
 
 def _lambda_returns(c: ci.Cursor) -> list[ci.Cursor]:
@@ -1146,19 +1151,18 @@ def _register_operators(reader: "_Reader", c: ci.Cursor, functions: list[HFuncti
             line = reader.lines[where.line - 1].strip() if 1 <= where.line <= len(reader.lines) else "op(...)"
             out.append(Registration("register_operators", "", None, "def", line, "<unread>", loc))
             continue
-        qualified_name = _op_name_of(written)
-        namespace, _, name = qualified_name.rpartition("::")
+        # `ns::name` or `ns::name.overload`: an inferred schema keeps the overload name, as c10's does
+        namespace, _, name = op_name(written).rpartition("::")
         lam = next((n for n in args[1].walk_preorder() if n.kind == K.LAMBDA_EXPR), None)
         ref = None if lam is not None else next(
             (n.referenced for n in args[1].walk_preorder()
              if n.kind == K.DECL_REF_EXPR and n.referenced is not None
              and n.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)), None)
         if lam is not None:
-            fn = reader.lambda_function(lam, f"{name}_lambda")
+            fn = reader.lambda_function(lam, f"{name.split('.', 1)[0]}_lambda")
             functions.append(fn)
-            function, params = fn.qualified, [ch for ch in lam.get_children() if ch.kind == K.PARM_DECL]
-            returns = _lambda_returns(lam)
-            result = returns[0].type if returns else None
+            function = fn.qualified
+            params, result = _lambda_signature(lam)
         elif ref is not None:
             function, params, result = _qualified(ref), list(ref.get_arguments()), ref.result_type
         else:
@@ -1176,8 +1180,9 @@ def _register_operators(reader: "_Reader", c: ci.Cursor, functions: list[HFuncti
     return out
 
 
-def _op_name_of(schema: str) -> str:
-    return schema.split("(", 1)[0].split(".", 1)[0].strip()
+def op_name(schema: str) -> str:
+    """The operator a schema or name defines: `scale.out(Tensor x) -> Tensor` -> `scale.out`."""
+    return schema.split("(", 1)[0].strip()
 
 
 def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: str | None = None,

@@ -100,14 +100,6 @@ def is_extension(root: Path) -> bool:
     return False
 
 
-def _op_name(schema: str) -> str:
-    return schema.split("(", 1)[0].strip()
-
-
-def _base_op(name: str) -> str:
-    return name.split(".", 1)[0]
-
-
 class _Builder:
     def __init__(self, root: Path, out_dir: Path, module: str, converted: list[ConvertedKernel],
                  options: FrontendOptions):
@@ -186,21 +178,21 @@ class _Builder:
         names: dict[str, str] = {}
         by_name: dict[str, list[str]] = {}
         used: set[str] = set()
-        for usr, autograd in self.autograd.items():
-            name = py_name(autograd.qualified.replace("::", "_"))
+
+        def unique(name: str) -> str:
             while name in used:
                 name += "_"
             used.add(name)
-            names[usr] = name
+            return name
+
+        for usr, autograd in self.autograd.items():
+            names[usr] = unique(py_name(autograd.qualified.replace("::", "_")))
         for key, fn in functions.items():
             by_name.setdefault(fn.qualified, []).append(key)
             name = py_name(fn.qualified.replace("::", "_") if key in methods else fn.name)
             if len(by_name[fn.qualified]) > 1:
                 name = f"{name}__overload{len(by_name[fn.qualified])}"
-            while name in used:
-                name += "_"
-            used.add(name)
-            names[key] = name
+            names[key] = unique(name)
         self.functions, self.names, self.by_name = functions, names, by_name
         self.lifted: dict[str, list[str]] = {}
         self.refused: dict[str, Refusal] = {}
@@ -318,7 +310,7 @@ class _Builder:
             if r.block == "pybind11":
                 pybind.append(r)
                 continue
-            op = f"{r.namespace}::{_op_name(r.schema)}"
+            op = f"{r.namespace}::{H.op_name(r.schema)}"
             if r.call == "def":
                 defs.append((r, op))
                 if r.function:

@@ -76,17 +76,18 @@ def write_loaders(directory: Path, library_names: list[str], module: str) -> tup
     write_atomically(source, LOADER_SOURCE)
     written = [str(source)]
     with tempfile.TemporaryDirectory(prefix="cuda2tile-loader-") as tmp:
+        # every stand-in imports the same module: one build, copied under each name
+        built = Path(tmp) / "loader.so"
+        command = cc.split() + ["-shared", "-fPIC", "-O2", f'-DCUDA2TILE_MODULE="{module}"',
+                                "-o", str(built), str(source)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as err:
+            return written, f"`{' '.join(command)}` failed: {err}"
+        if done.returncode != 0:
+            return written, f"`{' '.join(command)}` failed: {(done.stderr or done.stdout).strip()[:400]}"
         for name in library_names:
             target = directory / f"{name}.so"
-            built = Path(tmp) / f"{name}.so"
-            command = cc.split() + ["-shared", "-fPIC", "-O2", f'-DCUDA2TILE_MODULE="{module}"',
-                                    "-o", str(built), str(source)]
-            try:
-                done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-            except (OSError, subprocess.TimeoutExpired) as err:
-                return written, f"`{' '.join(command)}` failed: {err}"
-            if done.returncode != 0:
-                return written, f"`{' '.join(command)}` failed: {(done.stderr or done.stdout).strip()[:400]}"
             shutil.copyfile(built, target)
             written.append(str(target))
     return written, None

@@ -153,57 +153,57 @@ class _FunctionLifter:
         its CUDA path does and launches kernels: the CUDA path alone, for every device, so CPU tensors run
         the converted kernels on the C back end (C2T1605, as for a CPU dispatch key; the registration reads
         CPU as CUDA, so the CUDA path's own device checks hold). False, writing nothing, otherwise."""
-        cuda_first = _device_test(s.cond)
-        if cuda_first is None or s.other is None or self.ctx.refusal_of is None:
+        test = _device_test(s.cond)
+        if test is None or s.other is None or self.ctx.refusal_of is None:
             return False
+        cuda_first, method = test
         cuda, cpu = (s.then, s.other) if cuda_first else (s.other, s.then)
         why = self.branch_refusal(cpu)
         if why is None:
             return False
-        mark, cases = len(self.lines), len(self.ctx.refused_cases)
-        called = set(self.ctx.called)
+        mark = self.checkpoint()
         checks = _leading_checks(cpu)
         if checks:
             # the CPU path's own checks before what does not lift still hold for CPU tensors (knn's
             # `if (cosine) AT_ERROR("`cosine` argument not supported on CPU")`), tested on the real device
-            self.emit(depth, f"if {self.real_device_type(s.cond)} != 'cuda':  # the CPU path's checks")
+            # (not as `_on` serves it)
+            receiver = self.value(method.receiver)
+            device = f"{receiver}.device.type" if method.receiver.type.kind == "tensor" else f"{receiver}.type"
+            self.emit(depth, f"if {device} != 'cuda':  # the CPU path's checks")
             self.body(checks, depth + 1)
         self.body([cuda], depth)  # a Refusal here refuses the function, as without a CPU path
-        new_calls = set(self.ctx.called) - called
-        launches = any(f"{RT}.launch(" in line for line in self.lines[mark:]) or any(
+        new_calls = set(self.ctx.called) - mark.called
+        launches = any(f"{RT}.launch(" in line for line in self.lines[mark.lines:]) or any(
             self.ctx.launches_kernels(k) for k in new_calls if self.ctx.refusal_of(k) is None)
         if not launches:
-            del self.lines[mark:]
-            del self.ctx.refused_cases[cases:]
-            self.ctx.called.clear()
-            self.ctx.called.update(called)
+            self.rollback(mark)
             return False
-        self.lines.insert(mark, "    " * depth + "# CPU tensors too (C2T1605): the CPU path did not lift: "
+        self.lines.insert(mark.lines, "    " * depth + "# CPU tensors too (C2T1605): the CPU path did not lift: "
                           + " ".join(why.split())[:160])
         self.ctx.replaced_cpu_branches.append((s.loc, why))
         return True
 
-    def real_device_type(self, cond) -> str:
-        """The type of the device a device test reads, as the tensors have it (not as `_on` serves it)."""
-        while isinstance(cond, H.HOp) and cond.op == "!":
-            cond = cond.operands[0]
-        receiver = self.value(cond.receiver)
-        return f"{receiver}.device.type" if cond.receiver.type.kind == "tensor" else f"{receiver}.type"
+    def checkpoint(self) -> "_Checkpoint":
+        """What lifting has written so far, to undo a trial (`rollback`): lines are only appended past it."""
+        return _Checkpoint(len(self.lines), self.counter, frozenset(self.ctx.called), len(self.ctx.refused_cases))
+
+    def rollback(self, mark: "_Checkpoint") -> None:
+        del self.lines[mark.lines:]
+        del self.ctx.refused_cases[mark.refused_cases:]
+        self.counter = mark.counter
+        self.ctx.called.clear()
+        self.ctx.called.update(mark.called)
 
     def branch_refusal(self, branch) -> str | None:
         """Why `branch` does not lift (its own code or a project function it calls), None if it does."""
-        saved_lines, saved_called, saved_counter = list(self.lines), set(self.ctx.called), self.counter
-        saved_cases = len(self.ctx.refused_cases)
+        mark = self.checkpoint()
         try:
             self.body([branch], 1)
-            return self.branch_refusal_of_calls(set(self.ctx.called) - saved_called)
+            return self.branch_refusal_of_calls(set(self.ctx.called) - mark.called)
         except Refusal as err:
             return err.message
         finally:
-            self.lines, self.counter = saved_lines, saved_counter
-            del self.ctx.refused_cases[saved_cases:]
-            self.ctx.called.clear()
-            self.ctx.called.update(saved_called)
+            self.rollback(mark)
 
     def branch_refusal_of_calls(self, keys: set[str]) -> str | None:
         for key in sorted(keys):
@@ -252,16 +252,16 @@ class _FunctionLifter:
                 raise Refusal("C2T1601", "host code not lifted: the value of an AT_DISPATCH lambda that does not "
                                          "end with `return value;`", d.loc)
             self.emit(depth, f"{'if' if i == 0 else 'elif'} {selector} == torch.{dtype}:")
-            mark, counter = len(self.lines), self.counter
+            mark = self.checkpoint()
             try:
                 self.body(body, depth + 1)
             except Refusal as err:
                 if err.code != "C2T1603":
                     raise
                 # a kernel not converted for this dtype only (`radius_kernel<c10::BFloat16>`: a bfloat16
-                # scalar parameter): the other dtypes are served, this one raises saying why
-                del self.lines[mark:]
-                self.counter = counter
+                # scalar parameter): the other dtypes are served, this one raises saying why (and what it
+                # would have called is not called)
+                self.rollback(mark)
                 message = f"cuda2tile: \"{d.name}\" for '{case.scalar_type}' is not converted: {err.message} ({err.code})"
                 self.emit(depth + 1, f"raise NotImplementedError({message!r})")
                 self.ctx.refused_cases.append(err)
@@ -589,16 +589,24 @@ def _only_checks(s) -> bool:
     return False
 
 
-def _device_test(cond) -> bool | None:
-    """True for a test that a tensor or device is CUDA (`x.device().is_cuda()`, `x.is_cuda()`), False for
-    one that it is CPU (`is_cpu()`, `!x.is_cuda()`), None for any other condition."""
+def _device_test(cond) -> tuple[bool, H.HMethod] | None:
+    """(True, the test) for a test that a tensor or device is CUDA (`x.device().is_cuda()`, `x.is_cuda()`),
+    (False, the test) for one that it is CPU (`is_cpu()`, `!x.is_cuda()`), None for any other condition."""
     negated = False
     while isinstance(cond, H.HOp) and cond.op == "!" and len(cond.operands) == 1:
         negated, cond = not negated, cond.operands[0]
     if isinstance(cond, H.HMethod) and not cond.args and cond.name in ("is_cuda", "is_cpu") and \
             cond.receiver.type.kind in ("tensor", "device"):
-        return (cond.name == "is_cuda") != negated
+        return (cond.name == "is_cuda") != negated, cond
     return None
+
+
+@dataclass(frozen=True)
+class _Checkpoint:
+    lines: int
+    counter: int
+    called: frozenset
+    refused_cases: int
 
 
 def _expressions(e):

@@ -126,9 +126,7 @@ def _calls_in_loops(node: ast.AST, bindings: list[dict[str, str]]):
                 isinstance(child.iter, (ast.List, ast.Tuple)) and \
                 all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in child.iter.elts):
             inner = [{**b, child.target.id: e.value} for b in bindings for e in child.iter.elts]
-            for part in child.body + child.orelse:
-                if isinstance(part, ast.Call):
-                    yield part, inner
+            for part in child.body + child.orelse:  # statements: their calls are below them
                 yield from _calls_in_loops(part, inner)
             continue
         if isinstance(child, ast.Call):
