@@ -8,9 +8,13 @@ to a Python template the lifter fills in:
     {self}        the receiver of a method
     {0}, {1}...   the arguments written (default arguments left out count as not written)
     {args}        all written arguments, comma-separated
-    {dtype}       the torch dtype of the pointer a `data_ptr<T>()` returns (`torch.float32`)
+    {dtype}       the torch dtype of the pointer a `data_ptr<T>()` returns (`torch.float32`), or of the
+                  elements of a TensorInfo<T, IndexType> a `getTensorInfo<T, IndexType>(t)` returns
+    {ctype0}      the first template argument of a call, as a Python string (`'c10::Half'` of
+                  `std::numeric_limits<c10::Half>::max()`)
     {rt}          the converted package's runtime module (`_cuda2tile_runtime`)
-    {rank}, {index_bits}  an accessor's N and the bits of its index_t (`packed_accessor<T, N, Traits, index_t>`)
+    {rank}, {index_bits}  an accessor's N and the bits of its index_t (`packed_accessor<T, N, Traits, index_t>`),
+                  or the bits of a TensorInfo's IndexType
     {on}          the device the lifted function serves (a `Served`: on CPU tensors through TileLang's C
                   back end, on CUDA tensors through its CUDA back end); a device-type constant is read
                   through it, so that `x.device().type() == at::kCUDA` in a CUDA implementation holds
@@ -94,7 +98,36 @@ _SAME_FUNCTIONS = ("empty_like", "zeros_like", "ones_like", "full_like", "rand_l
                    "minimum", "maximum", "floor_divide", "remainder", "bucketize", "searchsorted", "unsqueeze",
                    "squeeze", "transpose", "narrow", "isnan", "isinf", "isfinite", "full")
 
+# C++ passes every argument by position; torch's Python API takes these only by keyword (they are keyword-only
+# in ATen's schemas): name -> (how many of the C++ arguments, the receiver not counted, come before them, the
+# keywords in order). `out.div_(count, "floor")` is `out.div_(count, rounding_mode='floor')`.
+_KEYWORD_ONLY = {"div": (1, ("rounding_mode",)), "div_": (1, ("rounding_mode",)), "add": (1, ("alpha",)),
+                 "add_": (1, ("alpha",)), "sub": (1, ("alpha",)), "sub_": (1, ("alpha",)), "sum": (2, ("dtype",)),
+                 "mean": (2, ("dtype",)), "cumsum": (1, ("dtype",)), "cumprod": (1, ("dtype",)),
+                 "gather": (2, ("sparse_grad",)), "scatter": (3, ("reduce",)), "scatter_": (3, ("reduce",)),
+                 "repeat_interleave": (2, ("output_size",)), "searchsorted": (1, ("out_int32", "right")),
+                 "bucketize": (1, ("out_int32", "right"))}
+
+
+def _keyword_records() -> list:
+    """The calls of _KEYWORD_ONLY's names that pass a keyword-only argument (more arguments than come before
+    them), as a method and as a function (whose first argument is the tensor)."""
+    out = []
+    for name, (before, keywords) in _KEYWORD_ONLY.items():
+        for extra in range(1, len(keywords) + 1):
+            written = [f"{{{i}}}" for i in range(before)]
+            named = [f"{k}={{{before + i}}}" for i, k in enumerate(keywords[:extra])]
+            out.append(_m(f"Tensor.{name}", f"{{self}}.{name}({', '.join(written + named)})", (before + extra,),
+                          "a keyword-only argument in Python"))
+            written = [f"{{{i}}}" for i in range(before + 1)]
+            named = [f"{k}={{{before + 1 + i}}}" for i, k in enumerate(keywords[:extra])]
+            out.append(_f(f"at::{name}", f"torch.{name}({', '.join(written + named)})", (before + 1 + extra,),
+                          "a keyword-only argument in Python"))
+    return out
+
+
 ATEN: list[AtenMapping] = [
+    *_keyword_records(),
     # ---- factories: the TensorOptions overloads (the stand-in headers declare only those)
     *[_f(f"at::{name}", f"torch.{name}({{0}}, **{{1}})", (2,)) for name in ("empty", "zeros", "ones", "rand", "randn")],
     *[_f(f"at::{name}", f"torch.{name}({{0}})", (1,)) for name in ("empty", "zeros", "ones", "rand", "randn")],
@@ -146,7 +179,8 @@ ATEN: list[AtenMapping] = [
       for name in ("packed_accessor", "packed_accessor32", "packed_accessor64", "generic_packed_accessor")],
     _m("Tensor.slice", "torch.ops.aten.slice.Tensor({self}, {args})", (0, 1, 2, 3, 4),
        "no Python method: ATen's operator, with its clamping of start and end"),
-    _m("Tensor.to", "{self}.to({args})"),
+    _m("Tensor.to", "{rt}.tensor_to({self}, {args})", None,
+       "TensorOptions as the dtype and device they give (Tensor.to takes no layout)"),
     _m("Tensor.type", "{self}.dtype", (0,), "`x.type().scalarType()` reads the dtype"),
     _m("Tensor.toType", "{self}.to({0})", (1,), "`x.toType(torch::kLong)`: a copy converted to the dtype"),
     # std::optional<T> (`std::optional<Tensor> out`, `std::optional<int64_t> dim_size`): None when empty
@@ -195,6 +229,18 @@ ATEN: list[AtenMapping] = [
     _f("cudaPeekAtLastError", "0", (0,), "launches raise instead"),
     _f("c10::cuda::c10_cuda_check_implementation", "None", None, "C10_CUDA_CHECK / C10_CUDA_KERNEL_LAUNCH_CHECK"),
     # ---- arithmetic helpers host code uses in grid formulas
+    *[_f(f"std::numeric_limits::{which}", f"{{rt}}.numeric_limit({{ctype0}}, {which!r})", (0,),
+         "of the C++ type named, which the package's runtime maps to its torch dtype")
+      for which in ("max", "min", "lowest", "epsilon", "infinity", "quiet_NaN")],
+    # a project's constant table (`const std::map<std::string, R> m = {...}`) is a dict
+    _m("map.at", "{rt}.map_at({self}, {0})", (1,), "std::out_of_range (RuntimeError) for a missing key"),
+    _m("map.count", "int({0} in {self})", (1,)),
+    _m("map.size", "len({self})", (0,)),
+    _m("map.empty", "(len({self}) == 0)", (0,)),
+    # ATen's kernel-argument struct (ATen/cuda/detail/TensorInfo.cuh): data, sizes, strides, dims, which a
+    # converted kernel takes as four parameters (cuda2tile flattens a struct parameter field by field)
+    _f("at::cuda::detail::getTensorInfo", "{rt}.tensor_info({0}, {dtype}, {index_bits})", (1,),
+       "sizes and strides as IndexType, the dtype checked as data_ptr checks it"),
     _f("std::min", "min({0}, {1})", (2,)),
     _f("std::max", "max({0}, {1})", (2,)),
     _f("at::ceil_div", "{rt}.ceil_div({0}, {1})", (2,)),

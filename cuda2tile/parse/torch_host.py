@@ -71,7 +71,8 @@ _CLASS_KINDS = {  # qualified class name (template arguments stripped) -> kind
     "std::vector": "vector", "std::initializer_list": "vector", "std::tuple": "tuple",
     "c10::ScalarType": "scalar_type", "c10::DeviceType": "device_type",
     "c10::MemoryFormat": "memory_format", "c10::Layout": "layout",
-    "at::GenericPackedTensorAccessor": "accessor",
+    "at::GenericPackedTensorAccessor": "accessor", "at::cuda::detail::TensorInfo": "tensor_info",
+    "std::map": "map", "std::unordered_map": "map",
     "c10::IValue": "ivalue", "torch::autograd::AutogradContext::SavedData": "saved_data",
     "c10::List": "int_list",
 }
@@ -119,6 +120,12 @@ def host_type(t: ci.Type) -> HType:
             if match is None or not isinstance(elem, A.Scalar) or not isinstance(index, A.Scalar):
                 return HType("other", spelling)
             return HType("accessor", spelling, elem.dtype, int(match.group(1)), index.dtype)
+        if kind == "tensor_info":  # `at::cuda::detail::TensorInfo<T, IndexType>`: element and index types
+            elem = ctype(canon.get_template_argument_type(0)) if canon.get_num_template_arguments() == 2 else None
+            index = ctype(canon.get_template_argument_type(1)) if elem is not None else None
+            if not isinstance(elem, A.Scalar) or not isinstance(index, A.Scalar):
+                return HType("other", spelling)
+            return HType("tensor_info", spelling, elem.dtype, 0, index.dtype)
         if kind == "int_list" and canon.get_num_template_arguments() > 0 and \
                 host_type(canon.get_template_argument_type(0)).kind == "tensor":
             return HType("tensor_list", spelling)  # `at::ArrayRef<Tensor>` (TensorList, ITensorListRef)
@@ -132,6 +139,9 @@ def host_type(t: ci.Type) -> HType:
             return HType("other", spelling)
         if kind:
             return HType(kind, spelling)
+        half = ctype(canon)  # c10::Half, c10::BFloat16 (and CUDA's __half): numbers of that dtype
+        if isinstance(half, A.Scalar) and half.dtype in ("float16", "bfloat16"):
+            return HType("number", spelling, half.dtype)
         return HType("other", spelling)
     if canon.kind in (TK.CONSTANTARRAY, TK.INCOMPLETEARRAY):  # `{rows, cols}` for an IntArrayRef
         elem = host_type(canon.element_type)
@@ -170,6 +180,9 @@ class HGlobal:
     loc: Location
     user: bool = False  # declared in the project's own code
     value: int | float | None = None  # a project constant's value, where clang folds it
+    # a project's `const` variable of another type: its initialiser (`const std::map<std::string, ReductionType>
+    # reduce2REDUCE = {{"sum", SUM}, ...}`); None when it is not const or not initialised where declared
+    init: "HExpr | None" = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,13 +273,27 @@ class HDispatch:
 
 
 @dataclass(frozen=True, slots=True)
+class HLambdaCall:
+    """A lambda called where it is written, with no arguments: `[&] { switch (...) { ... } }()` (a project's
+    own dispatch macro, pytorch_scatter's AT_DISPATCH_REDUCTION_TYPES). `body`: the lambda's; a `return` in
+    it leaves the lambda with its value (`type`). Captures by reference (`[&]`) and by copy read alike:
+    what the lambda assigns to is checked by the lifter (`by_copy`: names captured by copy, which the
+    lambda cannot assign unless it is `mutable`, and then only its own copy)."""
+    body: "HBlock"
+    type: HType
+    loc: Location
+    by_copy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class HUnsupported:
     what: str
     type: HType
     loc: Location
 
 
-HExpr = HLit | HVar | HGlobal | HCall | HMethod | HOp | HCond | HCast | HConstruct | HField | HDispatch | HUnsupported
+HExpr = HLit | HVar | HGlobal | HCall | HMethod | HOp | HCond | HCast | HConstruct | HField | HDispatch | \
+    HLambdaCall | HUnsupported
 
 # ---------------------------------------------------------------- host statements
 
@@ -342,12 +369,43 @@ class HLaunch:
 
 
 @dataclass(frozen=True, slots=True)
+class HSwitchCase:
+    """The statements after one group of labels, up to the next label: `case SUM: case MEAN: {...} break;`.
+    `values`: the labels' constants (empty for the group holding `default:`, `default` true then);
+    `body`: the statements as written, a final `break` included; `falls_through`: control reaches the
+    next group's labels (the body does not end with `break`, `return`, `continue` or a throw)."""
+    values: tuple[HExpr, ...]
+    default: bool
+    body: tuple["HStmt", ...]
+    falls_through: bool
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HSwitch:
+    cond: HExpr
+    cases: tuple[HSwitchCase, ...]
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HBreak:
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
+class HContinue:
+    loc: Location
+
+
+@dataclass(frozen=True, slots=True)
 class HUnsupportedStmt:
     what: str
     loc: Location
 
 
-HStmt = HDecl | HExprStmt | HBlock | HIf | HFor | HReturn | HCheck | HLaunch | HUnsupportedStmt
+HStmt = HDecl | HExprStmt | HBlock | HIf | HFor | HReturn | HCheck | HLaunch | HSwitch | HBreak | HContinue | \
+    HUnsupportedStmt
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,6 +571,11 @@ class _Reader:
         self.project_files = project_files  # callable: real path -> is it the project's own code
         self._files: dict[str, bool] = {}
         self.locals: set[str] = set()
+        # static member functions of the project's classes the code read calls (`Reducer<float, SUM>::init()`,
+        # a class template's, instantiated by clang for those arguments): usr -> definition, read as
+        # functions of the file after it (read_host)
+        self.methods: dict[str, ci.Cursor] = {}
+        self._globals: set[str] = set()  # project globals whose initialiser is being read (no cycles)
 
     def loc(self, c: ci.Cursor) -> Location:
         start = c.extent.start if c.extent.start.file is not None else c.location
@@ -609,10 +672,18 @@ class _Reader:
                 return HVar(ref.spelling, t, loc)
             if ref is not None and ref.kind in (K.VAR_DECL, K.ENUM_CONSTANT_DECL, K.FUNCTION_DECL):
                 user = self.is_project(ref)
-                value = None
+                value = init = None
                 if user and ref.kind != K.FUNCTION_DECL and t.kind == "number":
-                        value = evaluate(c)
-                return HGlobal(_qualified(ref), t, loc, user=user, value=value)
+                    value = evaluate(c)
+                elif user and ref.kind == K.VAR_DECL:
+                    init = self.global_init(ref)
+                return HGlobal(_qualified(ref), t, loc, user=user, value=value, init=init)
+            if t.kind == "number" and (ref is None or ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER):
+                # a template parameter in a specialization clang instantiated (`REDUCE` in
+                # `Reducer<float, SUM>::init`): its argument
+                value = evaluate(c)
+                if isinstance(value, (int, float)):
+                    return HLit(value, t, loc)
             return HUnsupported(f"reference to '{c.spelling}'", t, loc)
         if kind == K.MEMBER_REF_EXPR:
             base = kids[0] if kids else None
@@ -638,8 +709,29 @@ class _Reader:
         if kind == K.CALL_EXPR:
             return self.call(c, t, loc)
         if kind == K.LAMBDA_EXPR:
-            return HUnsupported("a lambda (a local function; only AT_DISPATCH_*'s are lifted)", t, loc)
+            return HUnsupported("a lambda not called where it is written (a local function)", t, loc)
         return HUnsupported(kind.name.lower().replace("_", " "), t, loc)
+
+    def global_init(self, ref: ci.Cursor) -> HExpr | None:
+        """The initialiser of a project's `const` namespace-scope variable (a table: `const std::map<...>
+        m = {{"sum", SUM}, ...}`), read where it is defined; None for one that may change (not const), a
+        static data member, or one being read already."""
+        definition = ref.get_definition() or ref
+        usr = definition.get_usr()
+        parent = definition.semantic_parent
+        if not definition.type.is_const_qualified() or usr in self._globals or parent is None or \
+                parent.kind not in (K.TRANSLATION_UNIT, K.NAMESPACE):
+            return None
+        inits = [ch for ch in definition.get_children() if ch.kind.is_expression()]
+        if not inits:
+            return None
+        saved, self.locals = self.locals, set()
+        self._globals.add(usr)
+        try:
+            return self.expr(inits[-1])
+        finally:
+            self._globals.discard(usr)
+            self.locals = saved
 
     def args(self, cursors) -> tuple[HExpr, ...]:
         return tuple(self.expr(a) for a in cursors if _written(a))
@@ -671,6 +763,8 @@ class _Reader:
                 return HCast(operands[0], t, loc, True) if operands else HUnsupported(spelling, t, loc)
             if symbol == "()":
                 dispatch = self.dispatch(c, t, loc)
+                if dispatch is None:
+                    dispatch = self.lambda_call(c, t, loc)
                 return dispatch if dispatch is not None else HUnsupported("a call of a function object", t, loc)
             return HOp(symbol, tuple(operands), t, loc)
         if callee is not None and callee.kind == K.MEMBER_REF_EXPR:
@@ -685,10 +779,25 @@ class _Reader:
             user = self.is_project(ref)
             return HCall(_qualified(ref), self.args(c.get_arguments()), t, loc, template_args(ref),
                          user=user, usr=ref.get_usr() if user else "")
+        if ref.kind == K.CXX_METHOD and ref.is_static_method() and self.is_project(ref):
+            # `Reducer<scalar_t, REDUCE>::init()` with scalar_t and REDUCE bound where it is called: the
+            # specialization's method, which clang instantiated with its body, read as a function of its own
+            definition = ref.get_definition()
+            if definition is None or not any(ch.kind == K.COMPOUND_STMT for ch in definition.get_children()):
+                return HUnsupported(f"call of '{spelling}', a static member function with no body clang "
+                                    "instantiated", t, loc)
+            self.methods.setdefault(definition.get_usr(), definition)
+            return HCall(_method_name(definition), self.args(c.get_arguments()), t, loc, user=True,
+                         usr=definition.get_usr())
         cls = _autograd_function_of(ref) if spelling == "apply" else None
         if cls is not None:  # `ScatterSum::apply(src, index)`: the project's autograd function run
             return HCall(f"{_qualified(cls)}::apply", self.args(c.get_arguments()), t, loc, user=True,
                          usr=_AUTOGRAD_USR + cls.get_usr())
+        if ref.kind == K.CXX_METHOD and ref.is_static_method():
+            # `std::numeric_limits<float>::max()`: the class's template arguments
+            owner = ref.semantic_parent
+            return HCall(_qualified(ref), self.args(c.get_arguments()), t, loc,
+                         template_args(owner) if owner is not None else ())
         return HUnsupported(f"call of '{spelling}'", t, loc)
 
     def dispatch(self, c: ci.Cursor, t: HType, loc: Location) -> HDispatch | None:
@@ -738,6 +847,27 @@ class _Reader:
             return None
         return HDispatch(self.expr(selector[-1]), name, tuple(cases), t, loc)
 
+    def lambda_call(self, c: ci.Cursor, t: HType, loc: Location) -> HLambdaCall | None:
+        """`[&] { ... }()`: a lambda with no parameters called where it is written (HLambdaCall)."""
+        args = list(c.get_arguments())
+        lam = args[0] if args else None
+        while lam is not None and lam.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR) and len(_exprs(lam)) == 1:
+            lam = _exprs(lam)[0]
+        if lam is None or lam.kind != K.LAMBDA_EXPR or len(args) != 1 or \
+                any(n.kind == K.PARM_DECL for n in lam.get_children()):
+            return None
+        body = next((n for n in lam.get_children() if n.kind == K.COMPOUND_STMT), None)
+        if body is None:
+            return None
+        tokens = [tok.spelling for tok in lam.get_tokens()]
+        # the capture list: `[&]`, `[=]`, `[&x, y]`; what is captured by copy cannot be assigned to
+        close = tokens.index("]") if "]" in tokens else 0
+        captures = tokens[1:close]
+        by_copy = any(tok == "=" for tok in captures) or any(
+            tok not in ("&", ",", "this") and (i == 0 or captures[i - 1] != "&") for i, tok in enumerate(captures))
+        block = self.single(body)
+        return HLambdaCall(block if isinstance(block, HBlock) else HBlock((block,), block.loc), t, loc, by_copy)
+
     # ------------------------------------------------------------ statements
     def stmt(self, c: ci.Cursor) -> list[HStmt]:
         loc = self.loc(c)
@@ -749,7 +879,12 @@ class _Reader:
         if kind == K.DECL_STMT:
             out: list[HStmt] = []
             for d in c.get_children():
-                if d.kind == K.VAR_DECL:
+                if d.kind == K.VAR_DECL and d.storage_class == ci.StorageClass.STATIC and \
+                        not d.type.is_const_qualified():
+                    # `static int calls = 0;` keeps its value from one call to the next: not a local
+                    out.append(HUnsupportedStmt("a static local variable (its value persists across calls)",
+                                                self.loc(d)))
+                elif d.kind == K.VAR_DECL:
                     self.locals.add(d.get_usr() or d.spelling)
                     inits = [ch for ch in d.get_children() if ch.kind.is_expression()]
                     init = self.expr(inits[-1]) if inits else None
@@ -799,11 +934,57 @@ class _Reader:
             if len(kids) != 2 or kids[0].kind == K.VAR_DECL or not kids[0].kind.is_expression():
                 return [HUnsupportedStmt("a while loop with a declaration in its condition", loc)]
             return [HFor(None, self.expr(kids[0]), None, self.single(kids[1]), loc)]
+        if kind == K.SWITCH_STMT:
+            return [self.switch(c, loc)]
+        if kind == K.BREAK_STMT:
+            return [HBreak(loc)]
+        if kind == K.CONTINUE_STMT:
+            return [HContinue(loc)]
         if kind == K.DO_STMT:  # `do { ... } while (0)`, the body of statement-like macros (C10_CUDA_CHECK)
             kids = _children(c)
             if len(kids) == 2 and evaluate(kids[1]) == 0:
                 return self.stmt(kids[0])
         return [HUnsupportedStmt(kind.name.lower().replace("_", " "), loc)]
+
+    def switch(self, c: ci.Cursor, loc: Location) -> HStmt:
+        """`switch (x) { case A: ...; break; ... }` as HSwitch: the body's statements grouped by the labels
+        before them. Clang nests a label's first statement in it (`case A: case B: s;` is CASE(A, CASE(B,
+        s))), the rest of the group follows as siblings."""
+        kids = _children(c)
+        if len(kids) != 2 or not kids[0].kind.is_expression() or kids[1].kind != K.COMPOUND_STMT:
+            return HUnsupportedStmt("a switch with a declaration in its condition", loc)
+        cond = self.expr(kids[0])
+        groups: list[tuple[list[HExpr], bool, list[HStmt], Location]] = []
+        for node in kids[1].get_children():
+            if node.kind not in (K.CASE_STMT, K.DEFAULT_STMT) and not groups:
+                return HUnsupportedStmt("a statement before the first label of a switch", self.loc(node))
+            while node is not None and node.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                if not groups or groups[-1][2]:
+                    groups.append(([], False, [], self.loc(node)))
+                parts = _children(node)
+                if node.kind == K.CASE_STMT:
+                    if len(parts) != 2:
+                        return HUnsupportedStmt("a case range (`case 1 ... 3:`)", self.loc(node))
+                    groups[-1][0].append(self.case_value(parts[0], cond.type))
+                else:
+                    groups[-1] = (groups[-1][0], True, groups[-1][2], groups[-1][3])
+                node = parts[-1] if parts else None
+            if node is not None:
+                groups[-1][2].extend(self.stmt(node))
+        cases = []
+        for i, (values, default, body, where) in enumerate(groups):
+            ends = bool(body) and _leaves(body[-1])
+            cases.append(HSwitchCase(tuple(values), default, tuple(body), not ends and i + 1 < len(groups), where))
+        return HSwitch(cond, tuple(cases), loc)
+
+    def case_value(self, c: ci.Cursor, selector: HType) -> HExpr:
+        """A case label: the integer clang folds it to when the switch is on a number (an enumerator, a
+        constant), else the label read as an expression (`case at::kFloat:` of a switch on a ScalarType)."""
+        if selector.kind == "number":
+            value = evaluate(c)
+            if isinstance(value, int):
+                return HLit(value, selector, self.loc(c))
+        return self.expr(c)
 
     def single(self, c: ci.Cursor) -> HStmt:
         stmts = self.stmt(c)
@@ -919,6 +1100,35 @@ class _Reader:
         if not isinstance(body, HBlock):
             body = HBlock((body,), body.loc)
         return HFunction(name, qualified, tuple(params), result, body, self.loc(c), self.real, usr)
+
+
+def _leaves(s: HStmt) -> bool:
+    """Whether control never runs past `s`: a break, a return, a throwing call, a block ending with one,
+    an if whose both branches do (`case SUM: { ...; return f(); }`)."""
+    if isinstance(s, (HBreak, HContinue, HReturn)):
+        return True
+    if isinstance(s, HExprStmt):
+        return _throws(s.expr)
+    if isinstance(s, HBlock):
+        return bool(s.body) and _leaves(s.body[-1])
+    if isinstance(s, HIf):
+        return s.other is not None and _leaves(s.then) and _leaves(s.other)
+    return False
+
+
+def _throws(e) -> bool:
+    """A call that never returns: `AT_ERROR(...)`'s and TORCH_CHECK(false, ...)'s expansion ends in one."""
+    return isinstance(e, HCall) and e.callee in ("c10::detail::torchCheckFail", "torchCheckFail",
+                                                 "c10::detail::torchInternalAssertFail", "abort", "std::abort")
+
+
+def _method_name(method: ci.Cursor) -> str:
+    """`Reducer<float, SUM>::init`: the class as its specialization is named, then the method."""
+    parent = method.semantic_parent
+    owner = parent.displayname if parent is not None else ""
+    if parent is not None and parent.kind in (K.STRUCT_DECL, K.CLASS_DECL) and parent.type.spelling:
+        owner = parent.type.spelling
+    return f"{owner}::{method.spelling}" if owner else method.spelling
 
 
 _AUTOGRAD_USR = "c2t:autograd:"  # the `usr` of an HAutogradClass and of the calls of its `apply`
@@ -1236,13 +1446,36 @@ def read_host(path: str, options: FrontendOptions = FrontendOptions(), display: 
         if c.spelling.startswith(("PyInit_", "__c2t_inst_")):
             continue
         function = reader.function(c)
-        inside = [e for e in errors if c.extent.start.line <= e[0] <= c.extent.end.line]
-        if inside:
-            line, column, message = inside[0]
-            more = f" (and {len(inside) - 1} more clang errors)" if len(inside) > 1 else ""
-            stmt = HUnsupportedStmt(f"clang error at {display}:{line}:{column}: {message}{more}",
-                                    Location(display, line, column))
-            function = HFunction(function.name, function.qualified, function.params, function.return_type,
-                                 HBlock((stmt,), function.body.loc), function.loc, function.path, function.usr)
+        function = _with_clang_errors(function, c, errors, display)
         result.functions.append(function)
+    # static member functions the functions read call (each read may call more)
+    done: set[str] = set()
+    while set(reader.methods) - done:
+        usr = next(u for u in reader.methods if u not in done)
+        done.add(usr)
+        method = reader.methods[usr]
+        function = reader.function(method)
+        qualified = _method_name(method)
+        # named for Python by its words: `Combiner<float, Combine::Largest>::identity` is
+        # Combiner_float_Combine_Largest_identity
+        name = re.sub(r"\W+", "_", qualified).strip("_")
+        function = HFunction(name, qualified, function.params, function.return_type, function.body, function.loc,
+                             function.path, usr)
+        result.functions.append(_with_clang_errors(function, method, errors, display))
     return result
+
+
+def _with_clang_errors(function: HFunction, c: ci.Cursor, errors, display: str) -> HFunction:
+    """`function`, or a body refusing it when clang reported an error inside it (`errors`: the file's own,
+    by line; a function defined in a header has none of them)."""
+    if c.location.file is None or os.path.realpath(c.location.file.name) != function.path:
+        return function
+    inside = [e for e in errors if c.extent.start.line <= e[0] <= c.extent.end.line]
+    if inside:
+        line, column, message = inside[0]
+        more = f" (and {len(inside) - 1} more clang errors)" if len(inside) > 1 else ""
+        stmt = HUnsupportedStmt(f"clang error at {display}:{line}:{column}: {message}{more}",
+                                Location(display, line, column))
+        function = HFunction(function.name, function.qualified, function.params, function.return_type,
+                             HBlock((stmt,), function.body.loc), function.loc, function.path, function.usr)
+    return function

@@ -327,7 +327,14 @@ class _Builder:
             defined.add(op)
             report = OpReport(op, r.schema)
             self.result.ops.append(report)
-            registration_lines.append(f"_DEF_{py_name(r.namespace)}.define({r.schema!r})")
+            if r.block == "register_operators":
+                # c10's RegisterOperators gives its operators CONSERVATIVE alias analysis (the schema's default):
+                # TorchScript assumes they may write their arguments and never drops a call whose result is
+                # unused (pytorch_scatter's logsumexp calls scatter_max for the `out` it fills in place)
+                registration_lines.append(f"_DEF_{py_name(r.namespace)}.define({r.schema!r}, "
+                                          "alias_analysis='CONSERVATIVE')")
+            else:
+                registration_lines.append(f"_DEF_{py_name(r.namespace)}.define({r.schema!r})")
         impl_namespaces: list[str] = []
         # op -> served device type -> the Python expression of (function, the device type its C++ was written
         # for), or of the choice between two such pairs (CUDA2TILE_CPU_RUNS)

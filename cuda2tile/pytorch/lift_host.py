@@ -30,7 +30,7 @@ RT, ON = "_rt", "_on"
 # names a lifted function must not take: the module's own, and Python's builtins, which the ATen mappings
 # call (`list(...)`, `len(...)`: pytorch_scatter's `list2vec(const c10::List<int64_t> list)`)
 _RESERVED = {"torch", RT, ON, "_K", "functools"} | {n for n in dir(builtins) if not n.startswith("_")}
-_CLASS_OF_KIND = {"tensor": "Tensor", "options": "TensorOptions", "dtype": "TypeMeta", "scalar_type": "TypeMeta",
+_CLASS_OF_KIND = {"map": "map", "tensor": "Tensor", "options": "TensorOptions", "dtype": "TypeMeta", "scalar_type": "TypeMeta",
                   "device": "Device", "int_list": "IntArrayRef", "tensor_list": "vector", "stream": "CUDAStream",
                   "optional": "optional", "autograd_ctx": "AutogradContext", "ivalue": "IValue"}
 _TORCH_DTYPE = {"float32": "torch.float32", "float64": "torch.float64", "float16": "torch.float16",
@@ -89,6 +89,8 @@ class _FunctionLifter:
         self.lines: list[str] = []
         self.source_lines = source_lines
         self.counter = 0
+        self.depth = 1  # of the statement being lifted: where a lambda its value calls is defined
+        self.loop_steps: list = []  # the step of each loop around the statement (None for a while loop)
 
     # ------------------------------------------------------------ statements
     def emit(self, depth: int, text: str) -> None:
@@ -112,6 +114,17 @@ class _FunctionLifter:
             return
         if isinstance(s, H.HUnsupportedStmt):
             raise Refusal("C2T1601", f"host code not lifted: {s.what}", s.loc)
+        self.depth = depth
+        if isinstance(s, H.HBreak):
+            self.emit(depth, "break")  # of a loop: a switch's own breaks are taken out (`switch`)
+            return
+        if isinstance(s, H.HContinue):
+            if not self.loop_steps:
+                raise Refusal("C2T1601", "host code not lifted: a `continue` outside a loop", s.loc)
+            if self.loop_steps[-1] is not None:  # a for loop's step runs before its next test
+                self.expr_stmt(self.loop_steps[-1], depth)
+            self.emit(depth, "continue")
+            return
         self.comment(depth, s.loc)
         if isinstance(s, H.HCheck):
             self.check(s, depth)
@@ -144,8 +157,70 @@ class _FunctionLifter:
             self.for_loop(s, depth)
         elif isinstance(s, H.HLaunch):
             self.launch(s, depth)
+        elif isinstance(s, H.HSwitch):
+            self.switch(s, depth)
         else:
             raise Refusal("C2T1601", f"host code not lifted: {type(s).__name__}", s.loc)
+
+    def switch(self, s: H.HSwitch, depth: int) -> None:
+        """`switch (x) { case A: case B: ...; break; default: ... }` as an if/elif chain on the value, taken
+        once. A group of statements that runs on into the next group's (no `break` or `return` at its end) is
+        refused, and so is a `break` that leaves the switch from inside a group (Python's `break` would leave
+        the loop around it instead)."""
+        selector = self.fresh("_switch")
+        self.emit(depth, f"{selector} = {self.value(s.cond)}")
+        first = True
+        default = None
+        for case in s.cases:
+            if case.falls_through:
+                raise Refusal("C2T1601", "host code not lifted: a switch case that falls through into the next "
+                                         "(its statements do not end with `break` or `return`)", case.loc)
+            body = _without_final_break(list(case.body))
+            inner_break = next((n for st in body for n in _statements(st, into_loops=False)
+                                if isinstance(n, H.HBreak)), None)
+            if inner_break is not None:
+                raise Refusal("C2T1601", "host code not lifted: a `break` out of a switch from inside one of its "
+                                         "cases", inner_break.loc)
+            if case.default:
+                default = body  # the else: C++ takes it for every value no case lists, wherever it is written
+                continue
+            values = [self.value(v) for v in case.values]
+            test = f"{selector} == {values[0]}" if len(values) == 1 else f"{selector} in ({', '.join(values)})"
+            self.emit(depth, f"{'if' if first else 'elif'} {test}:")
+            first = False
+            self.body(body, depth + 1)
+        if default is not None and first:
+            self.body(default, depth)
+        elif default is not None:
+            self.emit(depth, "else:")
+            self.body(default, depth + 1)
+
+    def lambda_call(self, e: H.HLambdaCall) -> str:
+        """`[&] { ... }()`: a nested function defined before the statement that calls it, returning what the
+        lambda returns; the locals it assigns that are the caller's (captured by reference) are `nonlocal`."""
+        name = self.fresh("_lambda")
+        declared = {py_name(n.name) for st in e.body.body for n in _statements(st) if isinstance(n, H.HDecl)}
+        assigned = []
+        for st in e.body.body:
+            for node in _statements(st):
+                for ex in _statement_expressions(node):
+                    for x in _expressions(ex):
+                        target = _assigned_local(x)
+                        if target is not None and py_name(target) not in declared and py_name(target) not in assigned:
+                            assigned.append(py_name(target))
+        if assigned and e.by_copy:
+            raise Refusal("C2T1601", "host code not lifted: a lambda capturing by copy that assigns its copy of "
+                                     f"`{assigned[0]}`", e.loc)
+        depth, steps = self.depth, self.loop_steps
+        self.loop_steps = []  # a lambda's body cannot continue the caller's loop
+        self.emit(depth, f"def {name}():")
+        if assigned:
+            self.emit(depth + 1, f"nonlocal {', '.join(assigned)}")
+        try:
+            self.body(e.body.body, depth + 1)
+        finally:
+            self.depth, self.loop_steps = depth, steps
+        return f"{name}()"
 
     def device_branch(self, s: H.HIf, depth: int) -> bool:
         """`if (x.device().is_cuda()) { cuda path } else { cpu path }` (pytorch_cluster's `grid`, every
@@ -321,7 +396,11 @@ class _FunctionLifter:
         if s.init is not None:
             self.stmt(s.init, depth)
         self.emit(depth, f"while {self.value(s.cond) if s.cond is not None else 'True'}:")
-        self.body([s.body], depth + 1)
+        self.loop_steps.append(s.step)
+        try:
+            self.body([s.body], depth + 1)
+        finally:
+            self.loop_steps.pop()
         if s.step is not None:
             self.expr_stmt(s.step, depth + 1)
 
@@ -354,6 +433,9 @@ class _FunctionLifter:
             return f"bool({text})"
         if dtype == "float32":
             return text if text.startswith(f"{RT}.f32(") else f"{RT}.f32({text})"
+        if dtype in ("float16", "bfloat16"):
+            # c10::Half(x), c10::BFloat16(x): rounded to the half type (through float, as their constructors)
+            return f"{RT}.round_to({text}, {dtype!r})"
         if dtype.startswith(("float", "bfloat")):
             return f"float({text})"
         if dtype.startswith(("int", "uint")):
@@ -390,6 +472,8 @@ class _FunctionLifter:
             return self.call(e)
         if isinstance(e, H.HConstruct):
             return self.construct(e)
+        if isinstance(e, H.HLambdaCall):
+            return self.lambda_call(e)
         if isinstance(e, H.HField):
             if e.base.type.kind == "dim3" and e.name in ("x", "y", "z"):
                 return f"{self.value(e.base)}.{e.name}"
@@ -407,11 +491,33 @@ class _FunctionLifter:
             return record.python.format(rt=RT, on=ON)
         if e.value is not None:
             return repr(e.value)
+        if e.init is not None and e.type.kind == "map":
+            # a project's constant table (`const std::map<std::string, ReductionType> reduce2REDUCE = {{"sum",
+            # SUM}, ...}`): a dict of its entries, built where it is used
+            return self.map_value(e)
         if e.qualified in H.stand_in_version_macros():
             raise Refusal("C2T1601", f"host code not lifted: the value of `{e.qualified}`, a version macro of "
                                      "cuda2tile's stand-in headers (the version the original was built with is not "
                                      "known to the converted package)", e.loc)
         raise Refusal("C2T1602", f"no torch mapping for `{e.qualified}` (op_coverage/aten.py)", e.loc)
+
+    def map_value(self, e: H.HGlobal) -> str:
+        init = e.init
+        while isinstance(init, H.HConstruct) and len(init.args) == 1 and isinstance(init.args[0], H.HConstruct) \
+                and not init.braced:
+            init = init.args[0]  # the map's constructor from an initializer_list
+        entries = init.args if isinstance(init, H.HConstruct) else None
+        pairs = []
+        for entry in entries if entries is not None else ():
+            parts = entry.args if isinstance(entry, H.HConstruct) else ()
+            if len(parts) != 2:
+                entries = None
+                break
+            pairs.append(f"{self.value(parts[0])}: {self.value(parts[1])}")
+        if entries is None:
+            raise Refusal("C2T1601", f"host code not lifted: the initialiser of `{e.qualified}` (a map given as "
+                                     "a braced list of {key, value} pairs is)", e.loc)
+        return "{" + ", ".join(pairs) + "}"
 
     def cast_value(self, e: H.HCast) -> str:
         inner = self.value(e.operand)
@@ -438,8 +544,14 @@ class _FunctionLifter:
 
     def op(self, e: H.HOp) -> str:
         ops = e.operands
+        if e.op == "[]" and ops[0].type.kind == "pointer":
+            # `index.max().cpu().data_ptr<int64_t>()[0]`: a read of host memory (a write is refused as an
+            # assignment); the runtime refuses one of CUDA memory, which the host cannot read either
+            return f"{RT}.load({self.value(ops[0])}, {self.value(ops[1])})"
         if e.op == "[]":
             return f"{self.value(ops[0])}[{self.value(ops[1])}]"
+        if len(ops) == 1 and e.op == "*" and ops[0].type.kind == "pointer":
+            return f"{RT}.load({self.value(ops[0])}, 0)"
         if len(ops) == 1:
             inner = self.value(ops[0])
             if e.op == "!":
@@ -473,7 +585,7 @@ class _FunctionLifter:
     def _format(self, record, loc: Location, receiver: str | None, args: list[str], dtype: str | None,
                 result: H.HType | None = None, template_args: tuple[str, ...] = (),
                 arg_kinds: tuple[str, ...] = ()) -> str:
-        index = result.index if result is not None and result.kind == "accessor" else None
+        index = result.index if result is not None and result.kind in ("accessor", "tensor_info") else None
         if "{targ0}" in record.python and not (template_args and template_args[0].isdigit()):
             # `std::get<0>(t)` indexes; `std::get<Tensor>(t)` (by type) has no index to give
             raise Refusal("C2T1602", f"`{record.cpp}` with template arguments <{', '.join(template_args)}>: the "
@@ -485,6 +597,7 @@ class _FunctionLifter:
         try:
             return record.python.format(*args, self=receiver, args=", ".join(args), rt=RT, on=ON,
                                         targ0=template_args[0] if template_args else "",
+                                        ctype0=repr(template_args[0]) if template_args else "None",
                                         dtype=_TORCH_DTYPE.get(dtype or "", "None"), rank=result.rank if index else 0,
                                         index_bits="".join(ch for ch in index if ch.isdigit()) if index else 0)
         except (IndexError, KeyError) as err:
@@ -525,7 +638,8 @@ class _FunctionLifter:
         if record is None:
             why = " (a function of the project with no definition in the tree)" if e.user else " (op_coverage/aten.py)"
             raise Refusal("C2T1602", f"no torch mapping for `{e.callee}` with {len(e.args)} argument(s){why}", e.loc)
-        return self._format(record, e.loc, None, [self.value(a) for a in e.args], None,
+        return self._format(record, e.loc, None, [self.value(a) for a in e.args],
+                            e.type.dtype if e.type.kind == "tensor_info" else None, e.type,
                             template_args=e.template_args, arg_kinds=tuple(a.type.kind for a in e.args))
 
     def construct(self, e: H.HConstruct) -> str:
@@ -618,18 +732,65 @@ def _expressions(e):
             yield from _expressions(x)
 
 
-def _statements(s):
-    """`s` and the statements nested in it."""
+def _statements(s, into_loops: bool = True):
+    """`s` and the statements nested in it (not a lambda's: they are in its expressions); `into_loops`
+    False: not those of the loops and switches nested in it either (what a `break` of `s` would leave)."""
     yield s
     if isinstance(s, H.HBlock):
         for inner in s.body:
-            yield from _statements(inner)
+            yield from _statements(inner, into_loops)
     elif isinstance(s, H.HIf):
-        yield from _statements(s.then)
+        yield from _statements(s.then, into_loops)
         if s.other is not None:
-            yield from _statements(s.other)
-    elif isinstance(s, H.HFor):
-        yield from _statements(s.body)
+            yield from _statements(s.other, into_loops)
+    elif isinstance(s, H.HFor) and into_loops:
+        if s.init is not None:
+            yield from _statements(s.init, into_loops)
+        yield from _statements(s.body, into_loops)
+    elif isinstance(s, H.HSwitch) and into_loops:
+        for case in s.cases:
+            for inner in case.body:
+                yield from _statements(inner, into_loops)
+
+
+def _without_final_break(stmts: list) -> list:
+    """A switch group's statements without the `break` that ends them (`case A: { ...; break; }` too)."""
+    if stmts and isinstance(stmts[-1], H.HBreak):
+        return stmts[:-1]
+    if stmts and isinstance(stmts[-1], H.HBlock):
+        inner = _without_final_break(list(stmts[-1].body))
+        return stmts[:-1] + [H.HBlock(tuple(inner), stmts[-1].loc)]
+    return stmts
+
+
+def _statement_expressions(s):
+    """The expressions a statement holds itself (not its nested statements')."""
+    if isinstance(s, H.HDecl):
+        return (s.init,) if s.init is not None else ()
+    if isinstance(s, (H.HExprStmt,)):
+        return (s.expr,)
+    if isinstance(s, H.HReturn):
+        return (s.value,) if s.value is not None else ()
+    if isinstance(s, H.HIf):
+        return (s.cond,)
+    if isinstance(s, H.HFor):
+        return tuple(x for x in (s.cond, s.step) if x is not None)
+    if isinstance(s, H.HSwitch):
+        return (s.cond,)
+    if isinstance(s, H.HCheck):
+        return (s.cond,) + s.message
+    if isinstance(s, H.HLaunch):
+        return s.grid + s.block + s.args + tuple(x for x in (s.shared_bytes, s.stream) if x is not None)
+    return ()
+
+
+def _assigned_local(e) -> str | None:
+    """The local an expression assigns (`x = ...`, `x += ...`, `++x`), else None."""
+    if isinstance(e, H.HOp) and e.operands and isinstance(e.operands[0], H.HVar) and (
+            e.op in ("=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^=", "++", "--", "post++",
+                     "post--")):
+        return e.operands[0].name
+    return None
 
 
 def lift_function(fn: H.HFunction, ctx: LiftContext, source_lines: list[str], name: str) -> list[str]:

@@ -21,6 +21,7 @@ import functools
 import importlib.util
 import inspect
 import logging
+import math
 import os
 import struct
 import threading
@@ -177,6 +178,17 @@ def with_options(opts: dict, **changes) -> dict:
     return out
 
 
+def tensor_to(t: torch.Tensor, *args, layout=None, requires_grad=None, pin_memory=None, **kwargs) -> torch.Tensor:
+    """`t.to(options)` (and `t.to(dtype)`, `t.to(device, dtype)`...): TensorOptions passed as keywords give a
+    layout, which Tensor.to does not take; a strided layout is what it makes, another is refused."""
+    if layout is not None and layout != torch.strided:
+        raise RuntimeError(f"cuda2tile: Tensor::to with layout {layout} is not supported")
+    out = t.to(*args, **kwargs)
+    if requires_grad:
+        out.requires_grad_(True)
+    return out
+
+
 def is_on(device: torch.device, name: str, on: Served) -> bool:
     return device.type == on.type_of(name)
 
@@ -310,6 +322,20 @@ class Pointer:
         return Pointer(self.tensor, self.offset - int(n), self.dtype)
 
 
+def load(p: Pointer, i) -> int | float | bool:
+    """`p[i]` (and `*p`) read by host code: the element of `p`'s storage, as a Python number."""
+    if p is None:
+        raise RuntimeError("cuda2tile: host code read through a null pointer")
+    if p.tensor.device.type != "cpu":
+        raise RuntimeError("cuda2tile: host code read through a pointer into CUDA memory (the original host "
+                           "program cannot either)")
+    at = p.offset + int(i)
+    buffer = _buffer(Pointer(p.tensor, 0, p.dtype), p.dtype, p.tensor.device)
+    if not 0 <= at < buffer.numel():
+        raise RuntimeError(f"cuda2tile: host code read element {at} of a tensor's storage of {buffer.numel()}")
+    return buffer[at].item()
+
+
 def data_ptr(t: torch.Tensor, dtype: torch.dtype | None) -> Pointer:
     """`t.data_ptr<T>()`: ATen refuses a tensor of another dtype with this message."""
     if dtype is not None and t.dtype != dtype:
@@ -340,6 +366,70 @@ def accessor(t: torch.Tensor, dtype: torch.dtype, rank: int, index_bits: int) ->
     if t.dim() != rank:
         raise RuntimeError(f"TensorAccessor expected {rank} dims but tensor has {t.dim()}")
     return Accessor(data_ptr(t, dtype), tuple(t.size()), tuple(t.stride()))
+
+
+class TensorInfo:
+    """`at::cuda::detail::getTensorInfo<T, IndexType>(t)`: the struct of data pointer, sizes, strides and
+    number of dimensions a kernel takes by value. A converted kernel takes it as four parameters, in the
+    struct's field order (cuda2tile flattens a struct parameter so); the two arrays are buffers of
+    IndexType (MAX_TENSORINFO_DIMS long, the unused tail zero), on the tensor's device."""
+
+    __slots__ = ("pointer", "sizes", "strides", "dims")
+
+    def __init__(self, pointer: Pointer, sizes: Pointer, strides: Pointer, dims: int):
+        self.pointer, self.sizes, self.strides, self.dims = pointer, sizes, strides, dims
+
+    def parts(self) -> list:
+        return [self.pointer, self.sizes, self.strides, self.dims]
+
+
+MAX_TENSORINFO_DIMS = 25
+
+
+def tensor_info(t: torch.Tensor, dtype: torch.dtype, index_bits: int) -> TensorInfo:
+    if t.dim() > MAX_TENSORINFO_DIMS:
+        raise RuntimeError(f"CUDA Tensors cannot have more than {MAX_TENSORINFO_DIMS} dimensions")
+    index = torch.int32 if int(index_bits) == 32 else torch.int64
+    sizes = torch.zeros(MAX_TENSORINFO_DIMS, dtype=index, device=t.device)
+    strides = torch.zeros(MAX_TENSORINFO_DIMS, dtype=index, device=t.device)
+    if t.dim():
+        sizes[: t.dim()] = torch.tensor(t.size(), dtype=index)
+        strides[: t.dim()] = torch.tensor(t.stride(), dtype=index)
+    return TensorInfo(data_ptr(t, dtype), Pointer(sizes, 0, index), Pointer(strides, 0, index), t.dim())
+
+
+# C++ arithmetic types as clang spells them (canonical) -> (bits, signed) of an integer, or a torch float dtype
+_C_INTEGERS = {"bool": (1, False), "char": (8, True), "signed char": (8, True), "unsigned char": (8, False),
+               "short": (16, True), "unsigned short": (16, False), "int": (32, True), "unsigned int": (32, False),
+               "long": (64, True), "unsigned long": (64, False), "long long": (64, True),
+               "unsigned long long": (64, False)}
+_C_FLOATS = {"float": torch.float32, "double": torch.float64, "c10::Half": torch.float16,
+             "c10::BFloat16": torch.bfloat16, "__half": torch.float16, "__nv_bfloat16": torch.bfloat16}
+
+
+def numeric_limit(ctype: str, which: str):
+    """`std::numeric_limits<ctype>::which()` (max, min, lowest, epsilon, infinity, quiet_NaN)."""
+    name = ctype.replace("const ", "").replace("at::", "c10::").strip()
+    if name in _C_FLOATS:
+        info = torch.finfo(_C_FLOATS[name])
+        return {"max": info.max, "min": info.tiny, "lowest": info.min, "epsilon": info.eps,
+                "infinity": math.inf, "quiet_NaN": math.nan}[which]
+    if name in _C_INTEGERS:
+        bits, signed = _C_INTEGERS[name]
+        if bits == 1:
+            return {"max": True, "min": False, "lowest": False}.get(which, False)
+        low = -(1 << (bits - 1)) if signed else 0
+        high = (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
+        return {"max": high, "min": low, "lowest": low}.get(which, 0)
+    raise NotImplementedError(f"cuda2tile: std::numeric_limits<{ctype}> is not known to the converted package")
+
+
+def map_at(table: dict, key):
+    """`m.at(key)` of a std::map: a missing key throws std::out_of_range, which PyTorch raises as RuntimeError."""
+    try:
+        return table[key]
+    except KeyError:
+        raise RuntimeError("map::at") from None
 
 
 def scalar_type_name(dtype: torch.dtype) -> str:
@@ -469,7 +559,7 @@ def launch(module: KernelModule, name: str, *, grid, block, shared=0, stream=Non
     shared = int(shared or 0)
     info, kernel = compiled(module, name, on.target, block_dims, shared)
     params = info["params"]
-    args = [part for a in args for part in (a.parts() if isinstance(a, Accessor) else (a,))]
+    args = [part for a in args for part in (a.parts() if isinstance(a, (Accessor, TensorInfo)) else (a,))]
     if len(params) != len(args):
         raise RuntimeError(f"{name}: the converted kernel takes {len(params)} arguments, the launch passes {len(args)}")
     device = next((a.tensor.device for a in args if isinstance(a, Pointer)), torch.device(on.type))

@@ -235,6 +235,139 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     assert printed.strip() == str([1.5 + 2.25, 2.0 + 4.0, 0.5 + 0.25])
 
 
+_SWITCHES_AND_LAMBDAS = """
+// a switch on a dtype (labels that are ScalarTypes), grouped labels, a default written first
+int64_t kind_of(torch::Tensor x) {
+  int64_t kind;
+  switch (x.scalar_type()) {
+  default:
+    kind = 0;
+    break;
+  case at::kFloat:
+  case at::kDouble:
+    kind = 1;
+    break;
+  case at::kLong: {
+    kind = 2;
+    break;
+  }
+  }
+  return kind;
+}
+
+// a lambda called where it is written, with a value and returns of its own, assigning a local of the caller
+double pick(torch::Tensor x, int64_t which) {
+  double seen = -1;
+  double value = [&] {
+    seen = which;
+    switch (which) {
+    case 0:
+      return x.sum().item<double>();
+    case 1:
+      return x.max().item<double>();
+    }
+    for (int64_t i = 0; i < 10; i++) {
+      if (i == which)
+        break;
+      seen += 1;
+    }
+    return 0.5;
+  }();
+  return value + 1000 * seen;
+}
+
+// `continue` in a for loop: its step still runs
+int64_t odd_sum(int64_t n) {
+  int64_t s = 0;
+  for (int64_t i = 0; i < n; i++) {
+    if (i % 2 == 0)
+      continue;
+    s += i;
+  }
+  return s;
+}
+
+int64_t falls(int64_t n) {
+  int64_t s = 0;
+  switch (n) {
+  case 1:
+    s = 2;
+  case 2:
+    s += 1;
+    break;
+  }
+  return s;
+}
+
+int64_t leaves_early(int64_t n) {
+  int64_t s = 0;
+  switch (n) {
+  case 1:
+    if (s == 0)
+      break;
+    s = 1;
+    break;
+  }
+  return s;
+}
+
+int64_t counted(int64_t n) {
+  static int64_t calls = 0;
+  calls++;
+  return n + calls;
+}
+
+int64_t copied(int64_t n) {
+  return [=]() mutable {
+    n = n + 1;
+    return n;
+  }();
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("kind_of", &kind_of);
+  m.def("pick", &pick);
+  m.def("odd_sum", &odd_sum);
+  m.def("falls", &falls);
+  m.def("leaves_early", &leaves_early);
+  m.def("counted", &counted);
+  m.def("copied", &copied);"""
+
+
+def test_host_switches_and_lambdas_called_where_written(tmp_path):
+    """A host `switch` becomes an if/elif chain taken once (grouped labels, a default anywhere, labels of
+    any type); a lambda called where it is written, a nested function (its returns its own, the caller's
+    locals it assigns `nonlocal`); `continue` runs a for loop's step first. What would change meaning is refused at its line: a case falling through
+    into the next, a `break` leaving a switch from inside a case, a static local (it keeps its value
+    across calls), a lambda assigning its copy of a captured variable."""
+    src = tmp_path / "pybind_extension-src"
+    shutil.copytree(HERE / "pybind_extension", src)
+    cu = src / "pyext.cu"
+    text = cu.read_text().replace("PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {", _SWITCHES_AND_LAMBDAS)
+    cu.write_text(text)
+    out = tmp_path / "out"
+    done = run_cli("convert", str(src), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    lines = text.splitlines()
+    for name, line, why in (
+            ("falls", "  case 1:", "a switch case that falls through into the next"),
+            ("leaves_early", "      break;", "a `break` out of a switch from inside one of its cases"),
+            ("counted", "  static int64_t calls = 0;", "a static local variable (its value persists across calls)"),
+            ("copied", "  return [=]() mutable {", "a lambda capturing by copy that assigns its copy of `n`")):
+        number = lines.index(line, lines.index(next(ln for ln in lines if f" {name}(" in ln))) + 1
+        assert f"pyext.cu:{number}:" in done.stderr and f"C2T1601: `{name}` is not lifted to Python: host code " \
+            f"not lifted: {why}" in done.stderr, (name, done.stderr)
+    printed = _run(out, """
+        import torch, pyext
+        x = torch.tensor([1.0, 4.0, 2.5])
+        print([pyext.kind_of(x), pyext.kind_of(x.double()), pyext.kind_of(x.long()), pyext.kind_of(x.int())])
+        print([pyext.pick(x, 0), pyext.pick(x, 1), pyext.pick(x, 3), pyext.pick(x, 20)])
+        print(pyext.odd_sum(8))
+    """)
+    assert printed.split("\n")[:3] == ["[1, 1, 2, 0]", str([7.5, 4.0 + 1000, 0.5 + 3000 + 3000, 0.5 + 30000]),
+                                        str(1 + 3 + 5 + 7)]
+
+
 def test_a_tree_that_is_not_an_extension_gets_no_package(tmp_path):
     src = tmp_path / "plain"
     src.mkdir()
@@ -266,6 +399,28 @@ def test_pointers_are_views_of_the_rest_of_the_storage():
         rt.data_ptr(base.double(), torch.float32)
 
 
+def test_host_reads_limits_tables_and_tensor_infos():
+    import torch
+
+    base = torch.arange(10, dtype=torch.int64)
+    p = rt.data_ptr(base[2:], torch.int64) + 1
+    assert rt.load(p, 0) == 3 and rt.load(p, 4) == 7          # `p[i]` of host memory: the tensor's storage
+    with pytest.raises(RuntimeError, match="element 8 of a tensor's storage of 8"):
+        rt.load(rt.data_ptr(base[2:], torch.int64), 8)
+    assert rt.numeric_limit("float", "lowest") == -torch.finfo(torch.float32).max
+    assert rt.numeric_limit("c10::Half", "max") == 65504.0 and rt.numeric_limit("unsigned char", "max") == 255
+    assert rt.numeric_limit("long", "min") == -2**63 and rt.numeric_limit("double", "min") == torch.finfo(torch.float64).tiny
+    with pytest.raises(RuntimeError, match="map::at"):
+        rt.map_at({"sum": 0}, "max")
+    view = torch.arange(24).reshape(2, 3, 4).transpose(0, 2)[1:]   # sizes (3, 3, 2), strides (1, 4, 12)
+    info = rt.tensor_info(view, torch.int64, 32)
+    pointer, sizes, strides, dims = info.parts()
+    assert dims == 3 and pointer.offset == 0 and pointer.tensor is view
+    assert sizes.tensor[:4].tolist() == [3, 3, 2, 0] and strides.tensor[:3].tolist() == [1, 4, 12]
+    assert sizes.tensor.dtype == torch.int32 and sizes.tensor.numel() == rt.MAX_TENSORINFO_DIMS
+    assert rt.tensor_to(torch.ones(2), **rt.options(torch.zeros(1, dtype=torch.float64))).dtype == torch.float64
+
+
 def test_messages_print_as_cpp_streams_print_them():
     import torch
 
@@ -275,7 +430,8 @@ def test_messages_print_as_cpp_streams_print_them():
 def test_every_aten_template_is_python():
     for record in ATEN:
         text = record.python.format(*[f"a{i}" for i in range(8)], self="x", args="a0, a1", rt="_rt", on="_on",
-                                    dtype="torch.float32", rank=2, index_bits=32, targ0="0")
+                                    dtype="torch.float32", rank=2, index_bits=32, targ0="0",
+                                    ctype0="'float'")
         ast.parse(text, mode="eval")
     assert aten_lookup("function", "torch::empty", 2).python.startswith("torch.empty(")
     assert aten_lookup("method", "Tensor.size", 2) is None  # an arity no record covers is refused, not guessed

@@ -26,7 +26,7 @@ from c2t_testsupport import broken_copy, run_cli  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "loadlib_extension"
-LIBRARIES = ("_shift_cpu", "_shift_cuda", "_version_cpu", "_version_cuda")
+LIBRARIES = ("_group_cpu", "_group_cuda", "_shift_cpu", "_shift_cuda", "_version_cpu", "_version_cuda")
 
 
 def _convert(out: Path, **env: str) -> subprocess.CompletedProcess:
@@ -64,7 +64,7 @@ def test_the_package_is_carried_over_with_library_stand_ins(converted):
         assert not (package / f"{name}.py").exists()  # find_spec would find it and ctypes refuse it
     assert "_cuda2tile_ops'" in (package / "_cuda2tile_loader.c").read_text() or \
         "CUDA2TILE_MODULE" in (package / "_cuda2tile_loader.c").read_text()
-    assert "PyTorch extension toyload._cuda2tile_ops: 5 of 5 operators lifted" in stderr
+    assert "PyTorch extension toyload._cuda2tile_ops: 6 of 6 operators lifted" in stderr
 
 
 def test_schemas_are_inferred_as_pytorch_infers_them(converted):
@@ -223,7 +223,7 @@ def test_a_registration_form_not_read_is_refused_at_its_line(tmp_path):
     assert done.returncode == 0, done.stderr
     line = text.splitlines().index("        .op(torch::RegisterOperators::options()") + 1
     assert f"shift.cpp:{line}:10: warning: C2T1601: operator registration not read" in done.stderr, done.stderr
-    assert "5 of 5 operators lifted" in done.stderr
+    assert "6 of 6 operators lifted" in done.stderr
 
 
 def test_a_cpp_autograd_function_is_a_torch_autograd_function(converted, tmp_path):
@@ -253,3 +253,61 @@ def test_a_cpp_autograd_function_is_a_torch_autograd_function(converted, tmp_pat
     broken = broken_copy(out, tmp_path / "out", "toyload/_cuda2tile_ops.py", "    grad_x = (grad * a).reshape(shape)\n",
                          "    grad_x = (grad * (a + 1)).reshape(shape)\n", 1)
     assert _run(broken, code).stdout.split() == ["False", "False"]
+
+
+GROUP_REDUCE_CHECK = """
+    import torch, toyload
+    torch.manual_seed(3)
+    group = torch.randint(0, 7, (2, 30)).t()   # a strided view: the kernel reads it through its TensorInfo
+    flat = group.reshape(-1)
+    for dtype in (torch.float32, torch.int64):
+        src = (torch.randn(60) * 4).to(dtype)
+        limits = torch.finfo(dtype) if dtype.is_floating_point else torch.iinfo(dtype)
+        for how, combine, empty in (("add", torch.sum, 0), ("prod", torch.prod, 1),
+                                    ("max", torch.max, limits.min), ("min", torch.min, limits.max)):
+            out, arg = toyload.group_reduce(src, group, 9, how)      # groups 7 and 8 are empty
+            expected = torch.stack([combine(src[flat == g]) if bool((flat == g).any())
+                                    else torch.tensor(empty, dtype=dtype) for g in range(9)]).to(dtype)
+            torch.testing.assert_close(out, expected, rtol=1e-4, atol=1e-4)
+            if how in ("max", "min"):   # where: the first element holding the result, 60 for none
+                first = [torch.nonzero((flat == g) & (src == out[g])).flatten() for g in range(9)]
+                assert arg.tolist() == [int(f[0]) if len(f) else 60 for f in first], (how, arg)
+            else:
+                assert arg is None
+    # no count given: one more than the largest group, read back on the host
+    assert toyload.group_reduce(torch.ones(60), group)[0].shape == (int(flat.max()) + 1,)
+    for bad, words in ((lambda: toyload.group_reduce(torch.ones(60), group, 9, "mean"), "map::at"),
+                       (lambda: toyload.group_reduce(torch.ones(5), group, 9, "add"), "one group per element")):
+        try:
+            bad()
+        except RuntimeError as err:
+            assert words in str(err), err
+        else:
+            raise AssertionError(words)
+    print("ok")
+"""
+
+
+def test_a_dispatch_of_the_projects_own_over_a_constant_table(converted, tmp_path):
+    """group_reduce is written the way pytorch_scatter's reductions are: a project macro that is an
+    immediately invoked `[&]` lambda switching on `kCombineByName.at(how)` (a `const std::unordered_map`
+    global) with a `static constexpr Combine HOW` per case, run inside AT_DISPATCH_ALL_TYPES; the identity
+    from `Combiner<scalar_t, HOW>::identity()` (a class template's static method, `std::numeric_limits`);
+    a host `switch` with grouped labels and a default; a nullable `int64_t*` passed to a second kernel;
+    the group tensor passed as `at::cuda::detail::TensorInfo` (a struct the kernel takes by value); a value
+    read back through `data_ptr<int64_t>()[0]`. CPU tensors run the converted kernels (the CPU path is a
+    host loop); breaking the converted combine fails the check."""
+    out, stderr = converted
+    assert "C2T1605: `group_reduce`: the CPU path of this device test is replaced by its CUDA path" in stderr
+    generated = (out / "toyload/_cuda2tile_ops.py").read_text()
+    assert "{'add': 0, 'prod': 1, 'max': 2, 'min': 3}" in generated
+    assert "def Combiner_float_Combine_Smallest_identity(*, _on):" in generated
+    assert _run(out, GROUP_REDUCE_CHECK).stdout.split() == ["ok"]
+    # every instance of Combiner<T, Combine::Largest>::apply: `value > acc ? value : acc`
+    kernels = (out / "csrc/cuda/group_cuda.py").read_text()
+    largest = kernels.count("T.if_then_else(value > acc, value, acc)")
+    assert largest >= 4, largest  # int, long, float, double (the narrower ones compare as int)
+    broken = broken_copy(out, tmp_path / "out", "csrc/cuda/group_cuda.py", "T.if_then_else(value > acc, value, acc)",
+                         "T.if_then_else(value < acc, value, acc)", largest)
+    done = _run(broken, GROUP_REDUCE_CHECK, check=False)
+    assert done.returncode != 0 and "Mismatched elements" in done.stderr, done.stderr[-2000:]

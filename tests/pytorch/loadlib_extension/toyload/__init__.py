@@ -3,7 +3,7 @@ import os.path as osp
 
 import torch
 
-for library in ["_version", "_shift"]:
+for library in ["_version", "_shift", "_group"]:
     cuda_spec = importlib.machinery.PathFinder().find_spec(f"{library}_cuda", [osp.dirname(__file__)])
     cpu_spec = importlib.machinery.PathFinder().find_spec(f"{library}_cpu", [osp.dirname(__file__)])
     spec = cuda_spec or cpu_spec
@@ -20,3 +20,7 @@ def scale_shift(x, a, bias=None):
 
 def normalize(x):
     return torch.ops.toyload.normalize(x)
+
+
+def group_reduce(src, group, num_groups=-1, how="add"):
+    return torch.ops.toyload.group_reduce(src, group, num_groups, how)

@@ -1,0 +1,7 @@
+#pragma once
+
+#include <torch/extension.h>
+
+std::tuple<torch::Tensor, std::optional<torch::Tensor>>
+group_reduce_cuda(torch::Tensor src, torch::Tensor group, int64_t num_groups,
+                  std::string how);
