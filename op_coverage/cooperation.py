@@ -18,10 +18,10 @@ COOPERATION: list[Construct] = [
     *[Construct(cuda=n, category="barrier", status=PL, tilelang="phase split + T.sync_threads() + reduction",
                 code=_COOP, effort="high") for n in (
         "__syncthreads_count", "__syncthreads_and", "__syncthreads_or")],
-    *[Construct(cuda=n, category="barrier", status=PL,
-                tilelang="(dropped: TileLang orders shared memory at its barriers)", code=_COOP, effort="medium")
-      for n in (
-        "__threadfence_block", "__threadfence_system")],
+    *[Construct(cuda=n, category="barrier", status=Status.SUPPORTED,
+                tilelang=f"c2t_{n[2:]} helper (CUDA's {n} on GPUs; on C, where blocks run in turn, a compiler "
+                         "barrier)", tests=("corpus/cooperative/last_block_sum.cu",))
+      for n in ("__threadfence_block", "__threadfence_system")],
     *[Construct(cuda=n, category="warp", status=PL, tilelang="shared scratch + phases", code=_COOP, effort="high")
       for n in (
         "__match_any_sync", "__match_all_sync", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",

@@ -276,7 +276,10 @@ LANGUAGE: list[Construct] = [
               tests=("tests/translation/split_phases.cu",)),
     Construct(cuda="__syncwarp", category="barrier", status=S, tilelang="phase split + T.sync_threads()",
               tests=("corpus/cooperative/block_reduce.cu",)),
-    Construct(cuda="__threadfence", category="barrier", status=PL, code="C2T1204", effort="medium"),
+    Construct(cuda="__threadfence", category="barrier", status=S,
+              tilelang="c2t_threadfence helper (CUDA's __threadfence on GPUs; on C, where blocks run in turn, a "
+                       "compiler barrier)", tests=("corpus/cooperative/last_block_sum.cu",),
+              note="the last-block-done pattern: partials written, fence, atomic ticket, the last block combines"),
     *[Construct(cuda=n, category="warp", status=S, tilelang="shared scratch + phases",
                 tests=("tests/translation/lower_warp_ops.cu", t)) for n, t in (
         ("__shfl_sync", "corpus/cooperative/warp_shuffle.cu"), ("__shfl_up_sync", "corpus/cooperative/block_scan.cu"),

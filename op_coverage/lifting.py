@@ -48,6 +48,9 @@ class BuiltinVariable:
 class Barrier:
     cuda: str
     scope: str = ""  # the IR Barrier's scope, "block" or "warp"; "" when it is not lifted (C2T1204)
+    # a memory fence (`__threadfence()`): the TILE_OPS helper that orders this thread's writes for the
+    # scope; not a barrier (no thread waits), so no phase split
+    fence: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,8 +135,10 @@ BUILTIN_VARIABLE_RECORDS: tuple[BuiltinVariable, ...] = (
 BARRIER_RECORDS: tuple[Barrier, ...] = (
     Barrier(cuda="__syncthreads", scope="block"),
     Barrier(cuda="__syncwarp", scope="warp"),
-    *[Barrier(cuda=n) for n in ("__syncthreads_count", "__syncthreads_and", "__syncthreads_or", "__threadfence",
-                                "__threadfence_block", "__threadfence_system")],
+    *[Barrier(cuda=n) for n in ("__syncthreads_count", "__syncthreads_and", "__syncthreads_or")],
+    Barrier(cuda="__threadfence", fence="threadfence"),
+    Barrier(cuda="__threadfence_block", fence="threadfence_block"),
+    Barrier(cuda="__threadfence_system", fence="threadfence_system"),
 )
 
 WARP_OP_RECORDS: tuple[WarpOp, ...] = (

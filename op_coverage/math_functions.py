@@ -44,6 +44,9 @@ HELPER_C_TYPES: dict[str, str] = {"int8": "int8_t", "uint8": "uint8_t", "int16":
                                   "uint32": "uint32_t", "int64": "int64_t", "uint64": "uint64_t",
                                   "float16": "half", "float32": "float", "float64": "double"}
 BIT_OPS = frozenset(("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "brevll"))
+# memory fences (`__threadfence()` and its block and system scopes): helpers, evaluated for their effect
+for _op in ("threadfence", "threadfence_block", "threadfence_system"):
+    TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 # bfloat16 conversions of passes/lower_bfloat16.py: helpers too (the C back end has no bfloat16)
 for _op in ("bf16_from_bits", "bf16_bits", "bf16_raw_bits", "bf16_round"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")

@@ -55,6 +55,12 @@ HELPERS: dict[str, tuple[str, str]] = {
                                 f'extern "C" int32_t c2t_atomic_{op}_i32(int32_t* p, int64_t i, int32_t v) '
                                 f"{{ p += i; int32_t o = *p; *p = o {sym} v; return o; }}")
        for op, name, sym in (("and", "And", "&"), ("or", "Or", "|"), ("xor", "Xor", "^"))},
+    # memory fences: CUDA's own on GPUs. On the C back end a kernel's blocks run one after another on one
+    # CPU thread, so every earlier write is already visible; a compiler barrier keeps it so (the int result,
+    # always 0, is what `T.evaluate` of a call_extern takes)
+    **{f"c2t_{fence}": (f"__device__ __forceinline__ int c2t_{fence}() {{ __{fence}(); return 0; }}",
+                        f'extern "C" int32_t c2t_{fence}() {{ __sync_synchronize(); return 0; }}')
+       for fence in ("threadfence", "threadfence_block", "threadfence_system")},
     # bfloat16 memory holds the elements' bits (passes/lower_bfloat16.py): to float32 (exact), and from
     # float32 to the nearest bfloat16 (ties to even, NaN to 0x7FFF, as __float2bfloat16_rn)
     "c2t_bf16_from_bits": ("__device__ __forceinline__ float c2t_bf16_from_bits(short b) "

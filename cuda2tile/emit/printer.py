@@ -608,7 +608,7 @@ class ExprPrinter:
             return f"{self.t(tile_op.name)}({args})"
         if tile_op.form == "helper":
             self.helpers.add(tile_op.name)
-            return f'{self.t("call_extern")}("{dtype}", "{tile_op.name}", {args})'
+            return f'{self.t("call_extern")}("{dtype}", "{tile_op.name}"{", " + args if args else ""})'
         extern = tile_op.extern_name(dtype)
         if extern is None:
             raise TypeError(f"no C function for {e.op} on {dtype}")

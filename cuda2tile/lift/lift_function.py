@@ -550,6 +550,9 @@ class FunctionLifter(ExprLifter):
             hoisted, e = self.hoist_inlined_calls(e, line)  # `v += shfl_helper(v, o);`
             return hoisted + self.expr_stmt(e, line)
         barrier = lifting.BARRIERS.get(e.callee) if isinstance(e, A.Call) and not e.device_function else None
+        if barrier is not None and barrier.fence:
+            # `__threadfence();` (the last-block-done pattern: partials written, fence, atomic ticket)
+            return [I.Evaluate(I.Intrinsic(barrier.fence, (), "int32"), line)]
         if barrier is not None and barrier.scope:
             if barrier.scope == "warp" and e.args:
                 self.check_full_mask(e)
