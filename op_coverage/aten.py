@@ -225,6 +225,17 @@ ATEN: list[AtenMapping] = [
     # ---- CUDA runtime around launches
     _f("c10::cuda::getCurrentCUDAStream", "{rt}.current_stream({on})", (0, 1)),
     _f("c10::cuda::getDefaultCUDAStream", "{rt}.current_stream({on})", (0, 1)),
+    # host memory the host program allocates and fills from the device (`auto n = (int64_t *)malloc(8);
+    # cudaMemcpy(n, out_ptr[-1].data_ptr<int64_t>(), 8, cudaMemcpyDeviceToHost); ... n[0]`): a CPU tensor
+    # of bytes, copied into byte for byte
+    _f("malloc", "{rt}.host_alloc({0})", (1,), "a CPU tensor of that many bytes"),
+    _f("free", "{rt}.host_free({0})", (1,), "nothing: the tensor is freed with its last reference"),
+    _f("cudaMemcpy", "{rt}.memcpy({0}, {1}, {2})", (4,), "bytes from one tensor's storage to another's, "
+       "whatever the devices (the direction argument is implied by them)"),
+    _f("cudaMemcpyAsync", "{rt}.memcpy({0}, {1}, {2})", (4, 5), "as cudaMemcpy, then synchronised"),
+    *[_c(f"{scope}cudaMemcpy{kind}", repr(kind)) for kind in ("HostToHost", "HostToDevice", "DeviceToHost",
+                                                               "DeviceToDevice", "Default")
+      for scope in ("cudaMemcpyKind::", "")],
     _f("cudaGetLastError", "0", (0,), "launches raise instead"),
     _f("cudaPeekAtLastError", "0", (0,), "launches raise instead"),
     _f("c10::cuda::c10_cuda_check_implementation", "None", None, "C10_CUDA_CHECK / C10_CUDA_KERNEL_LAUNCH_CHECK"),

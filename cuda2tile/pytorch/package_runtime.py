@@ -336,6 +336,36 @@ def load(p: Pointer, i) -> int | float | bool:
     return buffer[at].item()
 
 
+def host_alloc(nbytes) -> Pointer:
+    """`malloc(n)` in host code: n bytes of CPU memory, as a pointer into a tensor (uninitialised, as
+    malloc's)."""
+    return Pointer(torch.empty((max(0, int(nbytes)),), dtype=torch.uint8), 0, torch.uint8)
+
+
+def host_free(p) -> None:
+    """`free(p)`: the memory goes with the tensor's last reference."""
+
+
+def _bytes(p: Pointer, nbytes: int) -> torch.Tensor:
+    """The `nbytes` bytes `p` points at, as a uint8 view of its tensor's storage."""
+    t = p.tensor
+    storage = t.untyped_storage()
+    start = t.storage_offset() * t.element_size() + p.offset * torch.empty((), dtype=p.dtype).element_size()
+    if start < 0 or start + nbytes > storage.nbytes():
+        raise RuntimeError(f"cuda2tile: a copy of {nbytes} bytes at byte {start} of a tensor's storage of "
+                           f"{storage.nbytes()} (cudaMemcpy would read or write out of bounds)")
+    return torch.empty((0,), dtype=torch.uint8, device=t.device).set_(storage, start, (nbytes,), (1,))
+
+
+def memcpy(dst: Pointer, src: Pointer, nbytes) -> None:
+    """`cudaMemcpy(dst, src, n, kind)`: n bytes, whichever devices the two tensors are on."""
+    nbytes = int(nbytes)
+    if dst is None or src is None:
+        raise RuntimeError("cuda2tile: cudaMemcpy with a null pointer")
+    if nbytes:
+        _bytes(dst, nbytes).copy_(_bytes(src, nbytes))
+
+
 def data_ptr(t: torch.Tensor, dtype: torch.dtype | None) -> Pointer:
     """`t.data_ptr<T>()`: ATen refuses a tensor of another dtype with this message."""
     if dtype is not None and t.dtype != dtype:

@@ -287,6 +287,15 @@ int64_t odd_sum(int64_t n) {
   return s;
 }
 
+// a value read back into malloc'd host memory with cudaMemcpy (pytorch_cluster's fps sizes its output so)
+int64_t last_value(torch::Tensor x) {
+  auto host = (int64_t *)malloc(2 * sizeof(int64_t));
+  cudaMemcpy(host + 1, x[-1].data_ptr<int64_t>(), sizeof(int64_t), cudaMemcpyDeviceToHost);
+  int64_t v = host[1];
+  free(host);
+  return v;
+}
+
 int64_t falls(int64_t n) {
   int64_t s = 0;
   switch (n) {
@@ -328,6 +337,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("kind_of", &kind_of);
   m.def("pick", &pick);
   m.def("odd_sum", &odd_sum);
+  m.def("last_value", &last_value);
   m.def("falls", &falls);
   m.def("leaves_early", &leaves_early);
   m.def("counted", &counted);
@@ -337,7 +347,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
 def test_host_switches_and_lambdas_called_where_written(tmp_path):
     """A host `switch` becomes an if/elif chain taken once (grouped labels, a default anywhere, labels of
     any type); a lambda called where it is written, a nested function (its returns its own, the caller's
-    locals it assigns `nonlocal`); `continue` runs a for loop's step first. What would change meaning is refused at its line: a case falling through
+    locals it assigns `nonlocal`); `continue` runs a for loop's step first; `malloc`ed host memory filled by
+    `cudaMemcpy` and read back. What would change meaning is refused at its line: a case falling through
     into the next, a `break` leaving a switch from inside a case, a static local (it keeps its value
     across calls), a lambda assigning its copy of a captured variable."""
     src = tmp_path / "pybind_extension-src"
@@ -363,9 +374,10 @@ def test_host_switches_and_lambdas_called_where_written(tmp_path):
         print([pyext.kind_of(x), pyext.kind_of(x.double()), pyext.kind_of(x.long()), pyext.kind_of(x.int())])
         print([pyext.pick(x, 0), pyext.pick(x, 1), pyext.pick(x, 3), pyext.pick(x, 20)])
         print(pyext.odd_sum(8))
+        print(pyext.last_value(torch.tensor([5, -7, 123456789012])), pyext.last_value(torch.arange(10)[2:5]))
     """)
-    assert printed.split("\n")[:3] == ["[1, 1, 2, 0]", str([7.5, 4.0 + 1000, 0.5 + 3000 + 3000, 0.5 + 30000]),
-                                        str(1 + 3 + 5 + 7)]
+    assert printed.split("\n")[:4] == ["[1, 1, 2, 0]", str([7.5, 4.0 + 1000, 0.5 + 3000 + 3000, 0.5 + 30000]),
+                                        str(1 + 3 + 5 + 7), "123456789012 4"]
 
 
 def test_a_tree_that_is_not_an_extension_gets_no_package(tmp_path):
@@ -419,6 +431,11 @@ def test_host_reads_limits_tables_and_tensor_infos():
     assert sizes.tensor[:4].tolist() == [3, 3, 2, 0] and strides.tensor[:3].tolist() == [1, 4, 12]
     assert sizes.tensor.dtype == torch.int32 and sizes.tensor.numel() == rt.MAX_TENSORINFO_DIMS
     assert rt.tensor_to(torch.ones(2), **rt.options(torch.zeros(1, dtype=torch.float64))).dtype == torch.float64
+    host = rt.cast_ptr(rt.host_alloc(16), torch.int64)
+    rt.memcpy(host + 1, rt.data_ptr(base, torch.int64) + 9, 8)      # cudaMemcpy of one int64
+    assert rt.load(host, 1) == 9
+    with pytest.raises(RuntimeError, match="cudaMemcpy would read or write out of bounds"):
+        rt.memcpy(host + 1, rt.data_ptr(base, torch.int64), 16)
 
 
 def test_messages_print_as_cpp_streams_print_them():

@@ -6,6 +6,8 @@ registered function branches on `x.device().is_cuda()` between `*_cuda` (kernels
 or ATen calls for `grid`). Converted with `-D WITH_CUDA`, the flag its CUDA build passes. What this checks
 (docs/pytorch.md has every operator and test file):
 
+* `fps`: its CPU path calls `at::parallel_for`; the CUDA path (a size read back with `malloc` and
+  `cudaMemcpy`, then `fps_kernel<T>`) serves CPU tensors: `test_fps.py` 4 of 4;
 * `knn` and `radius`: their CPU paths do not lift (clang: `torch::tensor` is ambiguous against the stand-in
   headers), so the CUDA paths serve CPU tensors too (C2T1605) with the converted kernels: upstream
   `test_knn.py` passes 7 of 7, `test_radius.py` 7 of 9 (the 2 bfloat16 cases raise NotImplementedError:
@@ -60,8 +62,9 @@ def test_the_package_loads_and_registers_the_operators(converted):
     folder, out, _, stderr, _ = converted
     assert_python_carried_over(folder, out, "torch_cluster", ("__init__.py", "knn.py", "radius.py", "grid.py"))
     assert (out / "torch_cluster/_knn_cpu.so").is_file() and not (out / "torch_cluster/_knn_cpu.py").exists()
-    assert "PyTorch extension torch_cluster._cuda2tile_ops: 5 of 9 operators lifted" in stderr, stderr[-3000:]
+    assert "PyTorch extension torch_cluster._cuda2tile_ops: 6 of 9 operators lifted" in stderr, stderr[-3000:]
     assert "C2T1605: `knn`: the CPU path of this device test is replaced by its CUDA path" in stderr
+    assert "C2T1605: `fps`: the CPU path of this device test is replaced by its CUDA path" in stderr
 
 
 def test_knn_and_radius_run_the_converted_kernels(converted):
@@ -70,6 +73,13 @@ def test_knn_and_radius_run_the_converted_kernels(converted):
     radius = _upstream(converted, "test_radius.py")
     assert (radius.get("passed"), radius.get("failed")) == (7, 2), radius["_output"]
     assert radius["_output"].count("radius_kernel<c10::BFloat16>` is unsupported") >= 1, radius["_output"]
+
+
+def test_fps_sizes_its_output_through_malloc_and_cudamemcpy(converted):
+    """fps_cuda reads its output's size back into `malloc`ed host memory with `cudaMemcpy`, then launches
+    `fps_kernel<T>`: all 4 upstream tests pass through the converted kernel."""
+    fps = _upstream(converted, "test_fps.py")
+    assert (fps.get("passed"), fps.get("failed", 0)) == (4, 0), fps["_output"]
 
 
 def test_grid_serves_cpu_with_its_own_cpu_path_or_the_kernels(converted):
