@@ -278,11 +278,12 @@ class HLambdaCall:
     own dispatch macro, pytorch_scatter's AT_DISPATCH_REDUCTION_TYPES). `body`: the lambda's; a `return` in
     it leaves the lambda with its value (`type`). Captures by reference (`[&]`) and by copy read alike:
     what the lambda assigns to is checked by the lifter (`by_copy`: names captured by copy, which the
-    lambda cannot assign unless it is `mutable`, and then only its own copy)."""
+    lambda cannot assign unless it is `mutable`, and then only its own copy; None where the capture list is
+    not known, written by a macro)."""
     body: "HBlock"
     type: HType
     loc: Location
-    by_copy: bool = False
+    by_copy: bool | None = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -860,11 +861,13 @@ class _Reader:
         if body is None:
             return None
         tokens = [tok.spelling for tok in lam.get_tokens()]
-        # the capture list: `[&]`, `[=]`, `[&x, y]`; what is captured by copy cannot be assigned to
-        close = tokens.index("]") if "]" in tokens else 0
-        captures = tokens[1:close]
-        by_copy = any(tok == "=" for tok in captures) or any(
-            tok not in ("&", ",", "this") and (i == 0 or captures[i - 1] != "&") for i, tok in enumerate(captures))
+        # the capture list: `[&]`, `[=]`, `[&x, y]`; what is captured by copy cannot be assigned to. A lambda
+        # a macro expands to has the macro's call as its tokens: its captures are not known (None)
+        by_copy = None
+        if tokens[:1] == ["["] and "]" in tokens:
+            captures = tokens[1:tokens.index("]")]
+            by_copy = any(tok == "=" for tok in captures) or any(
+                tok not in ("&", ",", "this") and (i == 0 or captures[i - 1] != "&") for i, tok in enumerate(captures))
         block = self.single(body)
         return HLambdaCall(block if isinstance(block, HBlock) else HBlock((block,), block.loc), t, loc, by_copy)
 

@@ -211,6 +211,9 @@ class _FunctionLifter:
         if assigned and e.by_copy:
             raise Refusal("C2T1601", "host code not lifted: a lambda capturing by copy that assigns its copy of "
                                      f"`{assigned[0]}`", e.loc)
+        if assigned and e.by_copy is None:
+            raise Refusal("C2T1601", f"host code not lifted: a lambda a macro writes that assigns `{assigned[0]}` "
+                                     "of its caller (whether it captures it by reference is not read)", e.loc)
         depth, steps = self.depth, self.loop_steps
         self.loop_steps = []  # a lambda's body cannot continue the caller's loop
         self.emit(depth, f"def {name}():")
