@@ -21,6 +21,8 @@ _CONVERSIONS = [
     ("__half_as_ushort", "bitcast", "uint16", ""), ("__ushort_as_half", "bitcast", "float16", ""),
     ("__half_as_short", "bitcast", "int16", ""), ("__short_as_half", "bitcast", "float16", ""),
     ("__ldg", "load", None, "read-only cache hint: a plain load"),
+    *[(n, "load", None, "cache hint (TileLang chooses its own caching): a plain load")
+      for n in ("__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv")],
     # bfloat16 values are float32 values bfloat16 holds; memory holds their bits (passes/lower_bfloat16.py)
     ("__bfloat162float", "cast", "float32", "exact"),
     ("__float2bfloat16", "cast", "bfloat16", "round to nearest even"),
@@ -42,7 +44,8 @@ CONVERSIONS: list[Construct] = [
               tilelang={"cast": "T.cast(x, dtype)", "bitcast": "T.reinterpret(x, dtype)",
                         "round_cast": "T.cast(rintf(x), dtype)", "load": "buf[i]"}.get(op or "", ""),
               code=None if op else "C2T1203", effort="none" if op else "low", note=note,
-              tests=(_BITS_TESTS if name in _BIT_CASTS_16 else _BF16_TESTS if "bfloat16" in name else _T)
+              tests=(_BITS_TESTS if name in _BIT_CASTS_16 else _BF16_TESTS if "bfloat16" in name else
+                     ("corpus/misc/cache_hints.cu",) if op == "load" and name != "__ldg" else _T)
               if op else ())
     for name, op, _dtype, note in _CONVERSIONS
 ]

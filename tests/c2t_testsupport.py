@@ -49,7 +49,7 @@ __global__ void needs_header(int n, float* y) { int i = threadIdx.x; if (i < n) 
 __global__ void plain(int n, float* y) { int i = threadIdx.x; if (i < n) y[i] = 2.0f; }
 """,
     "blas/scale.cu": """__global__ void scale(int n, float* x) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2.0f; }
-__global__ void fence(int n, float* x) { int i = threadIdx.x; x[i] = 1.0f; __threadfence(); }
+__global__ void fence(int n, float* x) { int i = threadIdx.x; x[i] = 1.0f; __syncthreads_count(1); }
 __global__ void typo(int n, float* x) { undeclared_t v = 0; x[threadIdx.x] = v; }
 #ifdef USE_ROCM
 __global__ void rocm_only(float* y) { y[0] = 2.0f; }

@@ -34,6 +34,7 @@ from cuda2tile.lift.references_as_values import references_as_values
 from cuda2tile.lift.returns_in_loops import rewrite_returns_in_loops
 from cuda2tile.parse import cuda_ast as A
 from op_coverage import lifting
+from op_coverage.intrinsics import CACHE_STORES
 
 _LANES = lifting.VECTOR_LANES
 
@@ -549,6 +550,11 @@ class FunctionLifter(ExprLifter):
         if not (isinstance(direct, A.Call) and self.inlined_here(direct)) and self.has_inlined_call(e):
             hoisted, e = self.hoist_inlined_calls(e, line)  # `v += shfl_helper(v, o);`
             return hoisted + self.expr_stmt(e, line)
+        if isinstance(e, A.Call) and e.callee in CACHE_STORES and not e.device_function and len(e.args) == 2:
+            # `__stcs(&out[i], v)`: a store with a cache hint TileLang has no use for, `out[i] = v`
+            value = e.args[1]
+            target = A.Index(e.args[0], A.IntLit(0, A.Scalar("int32"), e.loc), value.type, e.loc)
+            return self.expr_stmt(A.Assign("=", target, value, value.type, e.loc), line)
         barrier = lifting.BARRIERS.get(e.callee) if isinstance(e, A.Call) and not e.device_function else None
         if barrier is not None and barrier.fence:
             # `__threadfence();` (the last-block-done pattern: partials written, fence, atomic ticket)

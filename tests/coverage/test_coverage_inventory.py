@@ -86,7 +86,7 @@ def test_directories_with_remaining_work_and_blockers(scanned):
     blas, ops = dirs["blas"], dirs["ops"]
     assert (blas["defined"], blas["found"], blas["kernels"], blas["refused"], blas["missed"], blas["remaining"]) == \
         (5, 3, 3, 2, 1, 3)
-    assert {(b["kind"], b["name"]) for b in blas["blockers"]} == {("code", "C2T1009"), ("construct", "__threadfence"),
+    assert {(b["kind"], b["name"]) for b in blas["blockers"]} == {("code", "C2T1009"), ("construct", "__syncthreads_count"),
                                                                    ("parse error", "C2T1101")}
     assert (ops["files"], ops["files_without_kernels"], ops["missing_headers"], ops["remaining"]) == (3, 1, 1, 1)
     assert ops["owners"] == ["@header-owners", "@ops-team"] and blas["owners"] == ["@core"]
@@ -97,8 +97,8 @@ def test_constructs_weighted_by_the_kernels_they_block(scanned):
     c = report["summary"]["constructs"]
     assert c["kernels_blocked"] == 1 and c["distinct_blocking"] >= 1 and c["distinct_supported"] < c["distinct"]
     top = {t["construct"]: t for t in report["top_unsupported"]}
-    assert top["__threadfence"]["kernels_blocked"] == 1
-    assert report["top_unsupported"][0]["construct"] == "__threadfence"  # blocks a kernel: first
+    assert top["__syncthreads_count"]["kernels_blocked"] == 1
+    assert report["top_unsupported"][0]["construct"] == "__syncthreads_count"  # blocks a kernel: first
     # a construct seen only in kernels refused for a clang error blocks nothing (the error does)
     assert all(t["kernels_blocked"] == 0 for t in report["top_unsupported"][1:])
 

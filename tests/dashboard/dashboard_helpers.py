@@ -46,7 +46,7 @@ __global__ void fetch(cudaTextureObject_t t, float* x) { x[threadIdx.x] = tex1Df
 __global__ void fence(int n, float* x) {
     int i = threadIdx.x;
     x[i] = 1.0f;
-    __threadfence();
+    __syncthreads_count(1);
 }
 """
 OLD = """__global__ void old_kernel(int n, float* x) { int i = threadIdx.x; if (i < n) x[i] = 0.0f; }

@@ -99,7 +99,7 @@ def test_filtering_the_kernel_table(tab, site):
     choose("f-status", "unsupported")
     assert sorted(_visible_rows(tab)) == ["fence", "fetch"]
     assert tab.evaluate("document.getElementById('kernel-count').textContent") == "Showing 2 of 10 kernels"
-    choose("f-construct", "__threadfence")
+    choose("f-construct", "__syncthreads_count")
     assert _visible_rows(tab) == ["fence"]
     choose("f-status", "")
     choose("f-construct", "")
@@ -119,13 +119,13 @@ def test_filtering_the_kernel_table(tab, site):
 
 
 def test_links_from_the_overview_open_the_table_filtered(tab, site):
-    tab.goto((site / "kernels.html").as_uri() + "?construct=__threadfence")
+    tab.goto((site / "kernels.html").as_uri() + "?construct=__syncthreads_count")
     assert _visible_rows(tab) == ["fence"]
-    assert tab.evaluate("document.getElementById('f-construct').value") == "__threadfence"
+    assert tab.evaluate("document.getElementById('f-construct').value") == "__syncthreads_count"
     tab.goto((site / "kernels.html").as_uri() + "?code=C2T1203")
     assert _visible_rows(tab) == ["fetch"]
     tab.goto((site / "constructs.html").as_uri() + "?category=barrier&used=yes")
-    assert _visible_rows(tab, "construct-table") == ["__threadfence"]
+    assert _visible_rows(tab, "construct-table") == ["__syncthreads_count"]
     _clean(tab, "filtered links")
 
 

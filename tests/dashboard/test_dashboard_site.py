@@ -136,7 +136,7 @@ def test_overview_figures():
     assert "Converted 8 80.0%" in text and "Unsupported 2 20.0%" in text
     assert "removed: 1 old.cu:old_kernel" in text  # shown relative to the tree, not as an absolute path
     hrefs = [a["href"] for a in page.all("a")]
-    assert "constructs.html#c-__threadfence" in hrefs and "kernels.html?construct=__threadfence" in hrefs
+    assert "constructs.html#c-__syncthreads_count" in hrefs and "kernels.html?construct=__syncthreads_count" in hrefs
     assert "kernels.html?dir=misc" in hrefs and "constructs.html#code-C2T1204" in hrefs
     svg = re.search(r"<svg class=\"chart\" data-chart=\"progress\".*?</svg>", (site / "index.html").read_text(),
                     re.S).group(0)
@@ -171,9 +171,9 @@ def test_kernel_page_shows_diagnostics_inline():
     html = kernel_page(site, "fence").read_text()
     inline = re.search(r'id="cuda-L6">.*?</span></span><span class="diag sev-warning" role="note">(.*?)</span></span>',
                        html, re.S)
-    assert inline and "C2T1204" in inline.group(1) and "__threadfence" in inline.group(1)
+    assert inline and "C2T1204" in inline.group(1) and "__syncthreads_count" in inline.group(1)
     assert "Not converted: the emitted module only names it" in html
-    assert 'href="../constructs.html#c-__threadfence"' in html
+    assert 'href="../constructs.html#c-__syncthreads_count"' in html
 
 
 def test_parity_figures_and_gpu_speed_ratio():
