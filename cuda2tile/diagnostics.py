@@ -108,7 +108,7 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
     _code("C2T1203", W, "unsupported CUDA function", "medium",
           "A call to a CUDA or library function with no TileLang mapping in `op_coverage/`."),
     _code("C2T1204", W, "cooperative construct not lifted yet", "high",
-          "A block- or grid-level construct the lift does not translate yet: `__threadfence*`, "
+          "A block- or grid-level construct the lift does not translate yet: "
           "`__syncthreads_count/and/or`, cooperative groups, `__shared__` memory or barriers inside "
           "`__device__` functions, `__constant__` and other global variables, `static` local variables (one "
           "object for the whole grid), calls of member functions."),
