@@ -60,7 +60,7 @@ RAISED_KERNELS = {"matmul_naive", "matmul_bias_relu", "hgemm_naive", "hgemm_tile
                   "reduce_max_block", "softmax_row", "layernorm_row", "rmsnorm_row", "block_uniform_return",
                   "dot_atomic", "sum_atomic_float", "sum_atomic_int", "allreduce_shfl_xor", "cg_warp_reduce",
                   "scan_hillis_steele", "bitonic_sort256", "reduce_unrolled_syncwarp", "cg_reduce_sum_max",
-                  "cg_block_sum", "reduce_shfl_down", "scan_warp_shfl_up"}
+                  "cg_block_sum", "reduce_shfl_down", "scan_warp_shfl_up", "last_block_sum", "last_block_sum_scoped"}
 RAISED_SPECS = [item for item in SPECS if item[1].cuda_name in RAISED_KERNELS]
 
 
