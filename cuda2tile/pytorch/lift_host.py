@@ -37,7 +37,6 @@ _TORCH_DTYPE = {"float32": "torch.float32", "float64": "torch.float64", "float16
                 "bfloat16": "torch.bfloat16", "int8": "torch.int8", "int16": "torch.int16", "int32": "torch.int32",
                 "int64": "torch.int64", "uint8": "torch.uint8", "bool": "torch.bool", "uint16": "torch.int16",
                 "uint32": "torch.int32", "uint64": "torch.int64"}
-_HALF_TYPES = {"c10::Half": "float16", "c10::BFloat16": "bfloat16", "__half": "float16", "__nv_bfloat16": "bfloat16"}
 _PY_OPS = {"+": "+", "-": "-", "*": "*", "<": "<", ">": ">", "<=": "<=", ">=": ">=", "==": "==", "!=": "!=",
            "&": "&", "|": "|", "^": "^", "<<": "<<", ">>": ">>", "&&": "and", "||": "or"}
 
@@ -437,7 +436,9 @@ class _FunctionLifter:
         if dtype == "float32":
             return text if text.startswith(f"{RT}.f32(") else f"{RT}.f32({text})"
         if dtype in ("float16", "bfloat16"):
-            # c10::Half(x), c10::BFloat16(x): rounded to the half type (through float, as their constructors)
+            # c10::Half(x), c10::BFloat16(x) (host_type reads them as numbers of that dtype): rounded to the
+            # half type through float, as their constructors round, so a kernel's scalar_t parameter receives
+            # that value exactly (`c10::Half(r * r)`)
             return f"{RT}.round_to({text}, {dtype!r})"
         if dtype.startswith(("float", "bfloat")):
             return f"float({text})"
@@ -676,11 +677,6 @@ class _FunctionLifter:
             return f"str({args[0]})" if args else "''"
         if kind == "ivalue" and len(args) <= 1:  # `ctx->saved_data["dim"] = dim`: the value itself
             return args[0] if args else "None"
-        half = _HALF_TYPES.get(e.type.spelling.replace("const ", "").replace("at::", "c10::").strip())
-        if half is not None and len(e.args) == 1 and e.args[0].type.kind == "number":
-            # `c10::Half(r * r)` (an argument of a kernel's scalar_t parameter): the number rounded to the
-            # half type as its constructor does (through float), so the kernel receives that value exactly
-            return f"{RT}.round_to({args[0]}, {half!r})"
         raise Refusal("C2T1601", f"host code not lifted: a `{e.type.spelling}` built from parts", e.loc)
 
 
