@@ -47,6 +47,10 @@ BIT_OPS = frozenset(("popc", "popcll", "clz", "clzll", "ffs", "ffsll", "brev", "
 # memory fences (`__threadfence()` and its block and system scopes): helpers, evaluated for their effect
 for _op in ("threadfence", "threadfence_block", "threadfence_system"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
+# opaque identities of passes/block_float_folds.py: TVM folds float algebra as real-number algebra
+# (`(a + y) - a` -> y, `a != a` -> false), and no rule of its simplifier sees through a call
+for _op in ("keep_f32", "keep_f64", "keep_bool"):
+    TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")
 # bfloat16 conversions of passes/lower_bfloat16.py: helpers too (the C back end has no bfloat16)
 for _op in ("bf16_from_bits", "bf16_bits", "bf16_raw_bits", "bf16_round"):
     TILE_OPS[_op] = TileOp(op=_op, form="helper", name=f"c2t_{_op}")

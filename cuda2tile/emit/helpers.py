@@ -88,6 +88,13 @@ HELPERS: dict[str, tuple[str, str]] = {
                        "if ((u & 0x7fffffffu) > 0x7f800000u) u = 0x7fff0000u; "
                        "else u = ((u + 0x7fffu + ((u >> 16) & 1u)) >> 16) << 16; "
                        "memcpy(&x, &u, 4); return x; }"),
+    # identities TVM's simplifier cannot see through (passes/block_float_folds.py); gcc and nvcc inline them
+    "c2t_keep_f32": ("__device__ __forceinline__ float c2t_keep_f32(float x) { return x; }",
+                     'extern "C" float c2t_keep_f32(float x) { return x; }'),
+    "c2t_keep_f64": ("__device__ __forceinline__ double c2t_keep_f64(double x) { return x; }",
+                     'extern "C" double c2t_keep_f64(double x) { return x; }'),
+    "c2t_keep_bool": ("__device__ __forceinline__ bool c2t_keep_bool(bool x) { return x; }",
+                      'extern "C" bool c2t_keep_bool(bool x) { return x; }'),
     # float constants rebuilt from their bits on C (the C back end prints 7 significant digits)
     "c2t_f64_from_bits": ("", 'extern "C" double c2t_f64_from_bits(int64_t bits) '
                               "{ double v; memcpy(&v, &bits, 8); return v; }"),

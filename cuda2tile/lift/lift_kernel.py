@@ -15,6 +15,7 @@ from cuda2tile.lift.lift_function import (FunctionLifter, LiftContext, Names, Pr
 from cuda2tile.passes.lower_bfloat16 import lower_bfloat16
 from cuda2tile.passes.lower_warp_ops import lower_warp_ops
 from cuda2tile.passes.materialize_repeated_values import materialize_repeated_values
+from cuda2tile.passes.block_float_folds import block_float_folds
 from cuda2tile.passes.pin_copied_reads import pin_copied_reads
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
@@ -46,8 +47,9 @@ def _idiom_pass(pass_name: str):
 # (`Raised`). Keys are the idioms' report names.
 RAISE_PASSES = {i.name: _idiom_pass(i.pass_name)
                 for i in sorted((i for i in IDIOMS if i.name in RAISABLE), key=lambda i: i.pass_order)}
-# after the idiom passes, whose patterns read memory directly (`s[t] = max(s[t], s[t + st])`)
-LAST_PASSES = (pin_copied_reads,)
+# after the idiom passes, whose patterns read memory directly (`s[t] = max(s[t], s[t + st])`) and would
+# not recognise an operand behind block_float_folds' identity
+LAST_PASSES = (block_float_folds, pin_copied_reads)
 
 
 def kernel_python_name(fn: A.Function) -> str:
