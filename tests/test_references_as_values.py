@@ -56,3 +56,22 @@ def test_no_reference_returns_same_object(tmp_path):
     fn = _function(tmp_path, "__device__ int g(int a) { return a + 1; }\n"
                              "__global__ void k(int* o) { o[0] = g(o[1]); }\n", "g")
     assert references_as_values(fn) is fn
+
+
+def test_references_passed_on_to_a_function_that_writes_them_stay(tmp_path):
+    """mmcv's check_pt_in_box3d(pt, box, T& local_x, T& local_y) writes local_x only through
+    lidar_to_local_coords(..., local_x, local_y): read as a value, the caller's local_x stayed 0."""
+    source = ("__device__ void rotate(float x, float& ox, const float& w) { ox = x * w; }\n"
+              "__device__ void relay(float x, float& ox, float& oy) { rotate(x, ox, oy); }\n"
+              "__device__ int inside(float x, float& lx, float& ly, float& seen) {\n"
+              "  relay(x, lx, ly); return seen > 0.0f; }\n"
+              "__global__ void k(float* o) { float a = 0, b = 1, c = 2; o[0] = inside(o[1], a, b, c) + a; }\n")
+    src = tmp_path / "k.cu"
+    src.write_text(source)
+    functions = {f.name: f for f in parse_file(str(src)).unit.functions if not f.is_kernel}
+    inside = references_as_values(functions["inside"], functions)
+    # lx reaches rotate's written `ox` through relay; ly reaches only `const float& w`; seen is only read
+    assert _kinds(inside)["lx"] == "Reference"
+    assert _kinds(inside)["ly"] != "Reference" and _kinds(inside)["seen"] != "Reference"
+    # without the other functions nothing is known of the calls: the old reading
+    assert _kinds(references_as_values(functions["inside"]))["lx"] != "Reference"

@@ -218,11 +218,13 @@ def _loop_continues(body) -> bool:
     return False
 
 
-def prepare_function(fn: A.Function) -> A.Function:
+def prepare_function(fn: A.Function, functions: Mapping[str, A.Function] | None = None) -> A.Function:
     """`fn` in the form the lift reads: reference parameters it never writes as values
-    (references_as_values.py), assignments used as values moved into statements of their own
+    (references_as_values.py; `functions`, the unprepared `__device__` functions, tell which callees write
+    the references `fn` passes on), assignments used as values moved into statements of their own
     (hoist_assignments.py), `return` inside loops turned into a flag and breaks (returns_in_loops.py)."""
-    return rewrite_returns_in_loops(hoist_assignments(references_as_values(conditional_lvalues(struct_lanes(fn)))))
+    return rewrite_returns_in_loops(hoist_assignments(references_as_values(conditional_lvalues(struct_lanes(fn)),
+                                                                           functions)))
 
 
 class PreparedFunctions(Mapping):
@@ -234,7 +236,7 @@ class PreparedFunctions(Mapping):
 
     def __getitem__(self, name: str) -> A.Function:
         if name not in self._prepared:
-            self._prepared[name] = prepare_function(self._raw[name])
+            self._prepared[name] = prepare_function(self._raw[name], self._raw)
         return self._prepared[name]
 
     def __iter__(self):

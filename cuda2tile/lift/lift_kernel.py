@@ -132,7 +132,7 @@ def lift_raw(fn: A.Function, functions: dict[str, A.Function], launches: tuple[A
     if fn.body is None:
         raise LiftError("C2T1208", f"template kernel '{fn.name}' is never instantiated", fn.loc)
     preflight(fn, functions)
-    fn = prepare_function(fn)
+    fn = prepare_function(fn, functions)
     ctx = LiftContext(PreparedFunctions(functions), source_file=fn.loc.file)
     ctx.active.append(fn.name)
     lifter = FunctionLifter(fn, ctx, Names())

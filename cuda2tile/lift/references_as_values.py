@@ -8,22 +8,29 @@ So before the lift, such a parameter takes the type it refers to, and the call p
     const float& w      ->   const float w
 
 A reference the function writes (`acc += v` of `float& acc`, `p = p + 1` of `float*& p`), or whose
-address it takes (`&acc`), stays a reference: the caller's object must change too, and the lift
-refuses it naming the parameter. The rewrite is pure: `references_as_values(fn)` returns a new
-function (the same object when no parameter changes).
+address it takes (`&acc`), or that it passes on to a reference parameter another `__device__` function
+writes, stays a reference: the caller's object must change too, and the lift writes through it or
+refuses it naming the parameter. The last case is mmcv's `check_pt_in_box3d(pt, box, T& local_x,
+T& local_y)`, which writes `local_x` only through `lidar_to_local_coords(..., local_x, local_y)`: read
+as a value, the caller's `local_x` stayed 0 and the kernel converted with wrong voxel indices. The
+rewrite is pure: `references_as_values(fn, functions)` returns a new function (the same object when no
+parameter changes).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from cuda2tile.parse import cuda_ast as A
 
 
-def references_as_values(fn: A.Function) -> A.Function:
+def references_as_values(fn: A.Function, functions: Mapping[str, A.Function] | None = None) -> A.Function:
+    """`functions`: the `__device__` functions by name (as written, before this rewrite), to tell which of
+    them write the references they are passed."""
     if not any(isinstance(p.type, A.Reference) for p in fn.params):
         return fn
-    written = written_or_addressed(fn.body)
+    written = written_or_addressed(fn.body) | passed_to_written_references(fn.body, functions or {}, {fn.name})
     params = tuple(replace(p, type=p.type.referred)
                    if isinstance(p.type, A.Reference) and p.type.referred is not None
                    and not isinstance(p.type.referred, A.Reference) and p.decl not in written else p
@@ -44,4 +51,29 @@ def written_or_addressed(body) -> set[str]:
             target = None  # `&row[k]` takes the address of an element, not of `row`
         if isinstance(target, A.VarRef):
             found.add(target.decl)
+    return found
+
+
+def passed_to_written_references(body, functions: Mapping[str, A.Function], active: set[str]) -> set[str]:
+    """Variables `body` passes, as themselves, to a reference parameter that the called `__device__`
+    function writes: directly, or by passing it on in turn (`active`: the functions being asked about, so
+    that recursion ends). A call of a function not in `functions` writes nothing through references
+    (library functions take pointers: `sincosf(x, &s, &c)`, whose `&` written_or_addressed sees)."""
+    found: set[str] = set()
+    for call in A.walk(body):
+        if not (isinstance(call, A.Call) and call.device_function):
+            continue
+        callee = functions.get(call.callee)
+        if callee is None or callee.body is None:
+            continue
+        writes = None
+        for p, arg in zip(callee.params, call.args):
+            if not (isinstance(p.type, A.Reference) and isinstance(arg, A.VarRef)):
+                continue
+            if writes is None:
+                writes = written_or_addressed(callee.body)
+                if call.callee not in active:
+                    writes |= passed_to_written_references(callee.body, functions, active | {call.callee})
+            if p.decl in writes:
+                found.add(arg.decl)
     return found
