@@ -157,9 +157,11 @@ LANGUAGE: list[Construct] = [
     Construct(cuda="reference parameter", category="language", status=P, code="C2T1207", effort="medium",
               aliases=("T&",), tilelang="the value it refers to when only read; when written, the function "
                                         "lifted into its caller with the caller's variable or buffer element",
-              tests=("tests/translation/references.cu", "corpus/misc/out_parameters.cu"),
-              note="`const float& w` read only is passed by value; `float& acc` written (`acc += v`) writes "
-                   "the caller's local or `out[i]` it is bound to; refused: a written `float*&` or struct "
+              tests=("tests/translation/references.cu", "corpus/misc/out_parameters.cu",
+                     "tests/regressions/cases/references_passed_on.cu"),
+              note="`const float& w` read only is passed by value; `float& acc` written (`acc += v`, or passed "
+                   "on to another function's reference parameter that it writes) writes the caller's local or "
+                   "`out[i]` it is bound to; refused: a written `float*&` or struct "
                    "reference, an argument of another type, the call inside a larger expression"),
     Construct(cuda="pointer to a variable", category="language", status=P, code="C2T1210", effort="medium",
               aliases=("&local",), tilelang="the caller's variable itself, in the inlined helper",
