@@ -58,6 +58,9 @@ class Gen:
         self.count = 0
         self.helpers: dict[str, P.Helper] = {}
         self.logic = 0  # > 0 while generating an operand of ?:, && or ||
+        # a stream of its own for the compensated differences (`_float`), so that adding them left every
+        # other draw of a program as it was
+        self.cancel_rng = random.Random(f"{skeleton.seed}:{skeleton.index}:cancel")
 
     # ---------------------------------------------------------------- names and scope
     def fresh(self, prefix: str) -> str:
@@ -194,6 +197,25 @@ class Gen:
         return e if self.interval(e) is not None else P.Bin(op, self.leaf("int"), self.leaf("int"), "bool")
 
     def _float(self, d: int):
+        e = self._float_node(d)
+        names = self.symbols("float", kinds=("const",), lim=FLOAT_FIT)
+        if names and self.cancel_rng.random() < 0.06:
+            e = self.compensated(P.Var(self.cancel_rng.choice(names), "float"), e)
+        return e
+
+    def compensated(self, a, e):
+        """`e` as the difference of a sum that C rounds and TVM would cancel (difftest finding 14):
+        `((a + 65536.0f) + e) - (a + 65536.0f)` is e rounded to the step of floats near 65536 (2^-7), so a
+        conversion that folds it to e (or `x - (x + e)` to -e) changes the output by up to 2^-8."""
+        big = P.Bin("+", a, P.Lit(65536.0, "float"), "float")
+        roll = self.cancel_rng.random()
+        if roll < 0.4:
+            return P.Bin("-", P.Bin("+", big, e, "float"), big, "float")
+        if roll < 0.7:
+            return P.Bin("-", P.Bin("+", e, big, "float"), big, "float")
+        return P.Bin("-", big, P.Bin("+", big, e, "float"), "float")
+
+    def _float_node(self, d: int):
         rng = self.rng
         roll = rng.random()
         if roll < 0.4:
@@ -543,6 +565,10 @@ def features(prog: P.Program) -> set[str]:
             out.add("for:down" if node.down else "for")
         elif isinstance(node, (P.Bin, P.SafeDiv, P.Shift)):
             out.add(f"op:{node.ty}:{node.op}")
+            if isinstance(node, P.Bin) and node.op == "-" and node.ty == "float" and \
+                    any(isinstance(side, P.Bin) and side.op == "+" and other in (side.a, side.b)
+                        for side, other in ((node.a, node.b), (node.b, node.a))):
+                out.add("compensated-difference")
         elif isinstance(node, P.Cast):
             out.add(f"cast:{node.ty}")
         elif hasattr(node, "__dataclass_fields__") and not isinstance(node, (P.Lit, P.Var, P.Param, P.Helper)):

@@ -81,12 +81,29 @@ def shorten_block_reduction(kernel: I.Kernel) -> I.Kernel:
     return mutated
 
 
+def unblock_float_folds(kernel: I.Kernel) -> I.Kernel:
+    """passes/block_float_folds.py undone: every `c2t_keep_*` identity replaced by its operand, so TVM
+    folds `(x + e) - x` to e again (difftest finding 14)."""
+    done = []
+
+    def unwrap(e):
+        if isinstance(e, I.Intrinsic) and e.op in ("keep_f32", "keep_f64", "keep_bool"):
+            done.append(e)
+            return map_exprs(e.args[0], unwrap)
+        return None
+
+    mutated = replace(kernel, body=map_exprs(kernel.body, unwrap), macros=map_exprs(kernel.macros, unwrap))
+    assert done, "no kept operand"
+    return mutated
+
+
 PLANTS = {
     "drop-statement": drop_last_assignment,
     "swap-operand": swap_first_subtraction,
     "drop-barrier": drop_first_barrier,
     "drop-privatisation": drop_first_privatisation,
     "short-reduction": shorten_block_reduction,
+    "fold-floats": unblock_float_folds,
 }
 
 
