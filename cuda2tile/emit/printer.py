@@ -549,19 +549,16 @@ class ExprPrinter:
                 # a let of an expression of constants (`int v3 = (-5) % 4;`, difftest finding 19) is one
                 folds = (operand.name in self.macro_params or self.constant_only(operand)) \
                     if isinstance(operand, I.Var) else not isinstance(operand, I.Const) and self.constant_only(operand)
-                if folds and int(e.dtype[4:]) <= 32:
-                    wide = f'{self.t("cast")}({self(operand)}, "int64") & {self.t("int64")}({_all_ones(e.dtype)})'
-                    return f'{self.t("cast")}({wide}, "{e.dtype}")', atom
-                if src in _SIGNED and e.dtype == _UNSIGNED[src] and not self.non_negative(operand) \
-                        and int(e.dtype[4:]) <= 32 and not plain:
-                    # any other value that may be negative (`(unsigned)(x[i] - 5)`, a let of one), read where
-                    # its bounds decide something: TVM bounds `T.cast(v, "uint32")` by v's signed range cut
-                    # to [0, 2^31 - 1], as for a load above, and folded `(unsigned)(x[i] - 5) >= 2147483648u`
-                    # to false. The bits through int64 and a mask, as above, which TVM bounds by
-                    # [0, 2^32 - 1] and folds to the right constant (a let is no lvalue for T.reinterpret
-                    # once TileLang inlines it; a form reading v twice grows exponentially with nesting, as
-                    # hashes of hashes do). Not in an index (`unbounded`), whose value addresses memory and
-                    # decides no fold.
+                # any other value that may be negative (`(unsigned)(x[i] - 5)`, a let of one), read where its
+                # bounds decide something: TVM bounds `T.cast(v, "uint32")` by v's signed range cut to
+                # [0, 2^31 - 1], as for a load above, and folded `(unsigned)(x[i] - 5) >= 2147483648u` to
+                # false. The same form, which TVM bounds by [0, 2^32 - 1] (a let is no lvalue for
+                # T.reinterpret once TileLang inlines it; a form reading v twice grows exponentially with
+                # nesting, as hashes of hashes do). Not in an index (`unbounded`), whose value addresses
+                # memory and decides no fold.
+                sign_bits_matter = src in _SIGNED and e.dtype == _UNSIGNED[src] and not plain \
+                    and not self.non_negative(operand)
+                if (folds or sign_bits_matter) and int(e.dtype[4:]) <= 32:
                     wide = f'{self.t("cast")}({self(operand)}, "int64") & {self.t("int64")}({_all_ones(e.dtype)})'
                     return f'{self.t("cast")}({wide}, "{e.dtype}")', atom
             operand = self.unbounded(e.operand) if plain else self(e.operand)  # `x[T.cast(i + 1u, "int64")]`

@@ -30,7 +30,7 @@ def references_as_values(fn: A.Function, functions: Mapping[str, A.Function] | N
     them write the references they are passed."""
     if not any(isinstance(p.type, A.Reference) for p in fn.params):
         return fn
-    written = written_or_addressed(fn.body) | passed_to_written_references(fn.body, functions or {}, {fn.name})
+    written = written_or_addressed(fn.body) | passed_to_written_references(fn.body, functions or {}, {fn.name: set()})
     params = tuple(replace(p, type=p.type.referred)
                    if isinstance(p.type, A.Reference) and p.type.referred is not None
                    and not isinstance(p.type.referred, A.Reference) and p.decl not in written else p
@@ -54,11 +54,13 @@ def written_or_addressed(body) -> set[str]:
     return found
 
 
-def passed_to_written_references(body, functions: Mapping[str, A.Function], active: set[str]) -> set[str]:
+def passed_to_written_references(body, functions: Mapping[str, A.Function], writes: dict[str, set[str]]) -> set[str]:
     """Variables `body` passes, as themselves, to a reference parameter that the called `__device__`
-    function writes: directly, or by passing it on in turn (`active`: the functions being asked about, so
-    that recursion ends). A call of a function not in `functions` writes nothing through references
-    (library functions take pointers: `sincosf(x, &s, &c)`, whose `&` written_or_addressed sees)."""
+    function writes: directly, or by passing it on in turn. `writes`: what each function asked about so
+    far writes (its own name maps to nothing while it is being asked, so that recursion ends; recursive
+    device functions are refused anyway, C2T1209), so each callee's body is read once however often it is
+    called. A call of a function not in `functions` writes nothing through references (library functions
+    take pointers: `sincosf(x, &s, &c)`, whose `&` written_or_addressed sees)."""
     found: set[str] = set()
     for call in A.walk(body):
         if not (isinstance(call, A.Call) and call.device_function):
@@ -66,14 +68,13 @@ def passed_to_written_references(body, functions: Mapping[str, A.Function], acti
         callee = functions.get(call.callee)
         if callee is None or callee.body is None:
             continue
-        writes = None
-        for p, arg in zip(callee.params, call.args):
-            if not (isinstance(p.type, A.Reference) and isinstance(arg, A.VarRef)):
-                continue
-            if writes is None:
-                writes = written_or_addressed(callee.body)
-                if call.callee not in active:
-                    writes |= passed_to_written_references(callee.body, functions, active | {call.callee})
-            if p.decl in writes:
-                found.add(arg.decl)
+        refs = [(p, arg) for p, arg in zip(callee.params, call.args)
+                if isinstance(p.type, A.Reference) and isinstance(arg, A.VarRef)]
+        if not refs:
+            continue
+        if call.callee not in writes:
+            writes[call.callee] = set()
+            writes[call.callee] = written_or_addressed(callee.body) | \
+                passed_to_written_references(callee.body, functions, writes)
+        found |= {arg.decl for p, arg in refs if p.decl in writes[call.callee]}
     return found

@@ -42,6 +42,7 @@ from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import is_body, nodes
 
 FLOATS = ("float16", "bfloat16", "float32", "float64")
+KEEP_OPS = ("keep_f32", "keep_f64", "keep_bool")  # the identities `keep` makes (op_coverage TILE_OPS helpers)
 _COMPARISONS = ("lt", "le", "gt", "ge", "eq", "ne")
 _ORDERED = {"lt": ("lt", False), "le": ("le", False), "gt": ("lt", True), "ge": ("le", True)}  # as TVM writes them
 
@@ -67,7 +68,7 @@ def _is_float(e) -> bool:
 
 
 def _is_kept(e) -> bool:
-    return isinstance(e, I.Intrinsic) and e.op in ("keep_f32", "keep_f64", "keep_bool")
+    return isinstance(e, I.Intrinsic) and e.op in KEEP_OPS
 
 
 def _macro_exposure(macros: tuple[I.Macro, ...]) -> dict[str, tuple[bool, bool, frozenset]]:
@@ -193,10 +194,10 @@ class _Blocker:
                 children[f.name], ids[f.name] = self.expr(value, env)
         if children and any(children[k] is not getattr(e, k) for k in children):
             e = replace(e, **children)
-        e, ids = self.rewrite(e, ids, env)
+        e, ids = self.rewrite(e, ids)
         return e, self.shapes.of(e, ids)
 
-    def rewrite(self, e, ids: dict, env: dict[str, int]):
+    def rewrite(self, e, ids: dict):
         """`e` (children already rewritten, with `ids`) with the operand a fold would need wrapped."""
         if isinstance(e, I.Binary):
             side = self._binary_side(e, ids)
@@ -207,15 +208,13 @@ class _Blocker:
             if bits is not None:
                 return bits, ({"operand": self.shapes.of(bits.operand, {})} if isinstance(bits, I.Bitcast) else {})
         elif isinstance(e, I.Unary) and e.op == "not":
-            operand = self._keep_comparisons(e.operand)
+            operand, operand_id = self._keep_comparisons(e.operand, ids["operand"])
             if operand is not e.operand:
-                e = replace(e, operand=operand)
-                ids = {"operand": self.expr(operand, env)[1]}
+                e, ids = replace(e, operand=operand), {"operand": operand_id}
         elif isinstance(e, I.MacroCall):
-            args = self._macro_args(e, ids["args"] if "args" in ids else ())
+            args, arg_ids = self._macro_args(e, ids["args"] if "args" in ids else ())
             if args != e.args:
-                e = replace(e, args=args)
-                ids = {"args": tuple(self.expr(a, env)[1] for a in args)}
+                e, ids = replace(e, args=args), {"args": arg_ids}
         return e, ids
 
     def _binary_side(self, e: I.Binary, ids: dict) -> str | None:
@@ -269,26 +268,39 @@ class _Blocker:
         return (op, children[1], children[0]) if swapped else (op, children[0], children[1])
 
     def _wrap(self, e: I.Binary, ids: dict, side: str):
-        operand = keep(getattr(e, side))
-        ids = dict(ids)
-        ids[side] = self.shapes.of(operand, {"args": (ids[side],)})
-        return replace(e, **{side: operand}), ids
+        operand, operand_id = self._kept(getattr(e, side), ids[side])
+        return replace(e, **{side: operand}), {**ids, side: operand_id}
 
-    def _keep_comparisons(self, cond):
-        """`cond` under a `not`: each float comparison in its and/or/not tree wrapped, since TVM flips a
-        negated comparison (`!(a < b)` -> `b <= a`, false for a NaN where C's is true)."""
+    def _keep_comparisons(self, cond, i: int):
+        """`cond` (of id `i`) under a `not`, with its id: each float comparison in its and/or/not tree
+        wrapped, since TVM flips a negated comparison (`!(a < b)` -> `b <= a`, false for a NaN where C's is
+        true)."""
+        children = self.shapes.shape[i][2]
         if isinstance(cond, I.Binary) and cond.op in ("and", "or"):
-            lhs, rhs = self._keep_comparisons(cond.lhs), self._keep_comparisons(cond.rhs)
-            return cond if (lhs, rhs) == (cond.lhs, cond.rhs) else replace(cond, lhs=lhs, rhs=rhs)
+            (lhs, lhs_id), (rhs, rhs_id) = self._keep_comparisons(cond.lhs, children[0]), \
+                self._keep_comparisons(cond.rhs, children[1])
+            if (lhs, rhs) == (cond.lhs, cond.rhs):
+                return cond, i
+            cond = replace(cond, lhs=lhs, rhs=rhs)
+            return cond, self.shapes.of(cond, {"lhs": lhs_id, "rhs": rhs_id})
         if isinstance(cond, I.Unary) and cond.op == "not":
-            operand = self._keep_comparisons(cond.operand)
-            return cond if operand is cond.operand else replace(cond, operand=operand)
+            operand, operand_id = self._keep_comparisons(cond.operand, children[0])
+            if operand is cond.operand:
+                return cond, i
+            cond = replace(cond, operand=operand)
+            return cond, self.shapes.of(cond, {"operand": operand_id})
         if isinstance(cond, I.Binary) and cond.op in _COMPARISONS and _is_float(cond.lhs):
-            return keep(cond)
-        return cond
+            return self._kept(cond, i)
+        return cond, i
 
-    def _macro_args(self, call: I.MacroCall, arg_ids: tuple) -> tuple:
-        """The call's float arguments that would meet a fold once TileLang substitutes them, wrapped."""
+    def _kept(self, e, i: int) -> tuple[I.Intrinsic, int]:
+        """`keep(e)` and its id, `e` being of id `i`."""
+        operand = keep(e)
+        return operand, self.shapes.of(operand, {"args": (i,)})
+
+    def _macro_args(self, call: I.MacroCall, arg_ids: tuple) -> tuple[tuple, tuple]:
+        """The call's float arguments that would meet a fold once TileLang substitutes them, wrapped; and
+        the arguments' ids."""
         s = self.shapes
         floats = [k for k, a in enumerate(call.args) if _is_float(a) and not _is_kept(a)]
         cancels, arith, body_consts = self.exposure.get(call.name, (True, True, frozenset()))
@@ -300,7 +312,8 @@ class _Blocker:
             for j in floats:
                 if cancels and j != k and (arg_ids[k] == arg_ids[j] and j < k or arg_ids[k] in self._parts(arg_ids[j])):
                     wrap.add(k)
-        return tuple(keep(a) if k in wrap else a for k, a in enumerate(call.args))
+        pairs = [self._kept(a, arg_ids[k]) if k in wrap else (a, arg_ids[k]) for k, a in enumerate(call.args)]
+        return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
 
 
 def _constant_word(shapes: _Shapes, i: int) -> tuple[int, int] | None:

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for ir_m
 from ir_mutations import drop_first_barrier, drop_first_privatisation, map_exprs  # noqa: E402
 
 from cuda2tile.ir import tile_ir as I  # noqa: E402
+from cuda2tile.passes.block_float_folds import KEEP_OPS  # noqa: E402
 
 
 def _nodes(node):
@@ -87,7 +88,7 @@ def unblock_float_folds(kernel: I.Kernel) -> I.Kernel:
     done = []
 
     def unwrap(e):
-        if isinstance(e, I.Intrinsic) and e.op in ("keep_f32", "keep_f64", "keep_bool"):
+        if isinstance(e, I.Intrinsic) and e.op in KEEP_OPS:
             done.append(e)
             return map_exprs(e.args[0], unwrap)
         return None
