@@ -1250,7 +1250,7 @@ def _is_decay(src: A.CType, dst: A.CType) -> bool:
     return isinstance(src, A.Array) and isinstance(dst, A.Pointer)
 
 
-def _preorder(cursor: ci.Cursor):
+def preorder(cursor: ci.Cursor):
     """`Cursor.walk_preorder` without recursion: host code may nest 10,000 deep (see MAX_EXPR_DEPTH)."""
     stack = [cursor]
     while stack:
@@ -1350,7 +1350,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
                 _file_of(c) in converted_elsewhere and _file_of(c) != owner):
             elsewhere[(c.spelling, builder.display_of(_file_of(c)))] = None
         if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.VAR_DECL, K.CXX_METHOD) and not _is_kernel(c):
-            for node in _preorder(c):
+            for node in preorder(c):
                 if node.kind == K.CALL_EXPR:
                     config = next((ch for ch in node.get_children() if ch.kind == K.CALL_EXPR and ch.spelling in (
                         "cudaConfigureCall", "__cudaPushCallConfiguration")), None)

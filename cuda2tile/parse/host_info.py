@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from cuda2tile.parse import cuda_ast as A
-from cuda2tile.parse.build_ast import build_translation_unit, ctype, dim3_parts, template_args
+from cuda2tile.parse.build_ast import build_translation_unit, ctype, dim3_parts, preorder, template_args
 from cuda2tile.parse.clang_eval import evaluate
 from cuda2tile.parse.clang_ops import binary_operator, unary_operator
 from cuda2tile.parse.frontend import KEEP_GOING, FrontendOptions, clang_args, read_source
@@ -128,7 +128,7 @@ class _Folder:
         self.inits: dict[str, ci.Cursor] = {}
         self.written: set[str] = set()
         self.address_taken: set[str] = set()
-        for node in function.walk_preorder():
+        for node in preorder(function):
             if node.kind == K.VAR_DECL:
                 init = [ch for ch in node.get_children() if ch.kind.is_expression()]
                 if init:
@@ -247,7 +247,7 @@ class _HostWalker:
         folder: _Folder | None = None
         allocs: list[tuple[str, ci.Cursor, int]] = []  # (variable key, size cursor, offset)
         sites = []
-        for node in function.walk_preorder():
+        for node in preorder(function):
             if node.kind != K.CALL_EXPR:
                 continue
             if node.spelling in _ALLOC_CALLS:

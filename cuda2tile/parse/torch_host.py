@@ -29,7 +29,7 @@ import clang.cindex as ci
 
 from cuda2tile.diagnostics import Location
 from cuda2tile.parse import cuda_ast as A
-from cuda2tile.parse.build_ast import ctype, template_args
+from cuda2tile.parse.build_ast import ctype, preorder, template_args
 from cuda2tile.parse.clang_eval import evaluate
 from cuda2tile.parse.clang_ops import binary_operator, unary_operator
 from cuda2tile.parse.frontend import KEEP_GOING, FrontendOptions, clang_args, read_source, split_source_lines
@@ -564,6 +564,14 @@ def _string_value(c: ci.Cursor) -> str | None:
         return None
 
 
+# Host code nests as deep as its macros make it: apex's group_norm selects one of 1,008 launchers through a
+# macro-written chain of 1,008 `else if`s. Reading (and lifting) recurses once per level, and Python's stack
+# ends near 1,000 frames; worse, a cursor's children are listed by a ctypes callback, and one that hits the
+# limit returns a short list without raising. Past these depths a statement or expression is refused instead.
+MAX_HOST_STMT_DEPTH = 100
+MAX_HOST_EXPR_DEPTH = 150
+
+
 class _Reader:
     def __init__(self, path: str, display: str, project_files, lines: list[str] = ()):
         self.real = os.path.realpath(path)
@@ -577,6 +585,8 @@ class _Reader:
         # functions of the file after it (read_host)
         self.methods: dict[str, ci.Cursor] = {}
         self._globals: set[str] = set()  # project globals whose initialiser is being read (no cycles)
+        self.expr_depth = 0
+        self.stmt_depth = 0
 
     def loc(self, c: ci.Cursor) -> Location:
         start = c.extent.start if c.extent.start.file is not None else c.location
@@ -608,6 +618,16 @@ class _Reader:
 
     # ------------------------------------------------------------ expressions
     def expr(self, c: ci.Cursor) -> HExpr:
+        if self.expr_depth >= MAX_HOST_EXPR_DEPTH:
+            return HUnsupported(f"an expression nested more than {MAX_HOST_EXPR_DEPTH} levels deep",
+                                host_type(c.type), self.loc(c))
+        self.expr_depth += 1
+        try:
+            return self._expr(c)
+        finally:
+            self.expr_depth -= 1
+
+    def _expr(self, c: ci.Cursor) -> HExpr:
         t = host_type(c.type)
         loc = self.loc(c)
         kind = c.kind
@@ -831,12 +851,12 @@ class _Reader:
         # the switch's own cases only: a `switch` inside the user's lambda has cases of its own
         for case in (n for n in (body.get_children() if body is not None else ()) if n.kind == K.CASE_STMT):
             kids = _children(case)
-            scalar = next((n.referenced.spelling for n in kids[0].walk_preorder()
+            scalar = next((n.referenced.spelling for n in preorder(kids[0])
                            if n.kind == K.DECL_REF_EXPR and n.referenced is not None), None) if kids else None
             if scalar is not None and scalar.startswith("k") and scalar[1:2].isupper():
                 scalar = scalar[1:]  # `at::kHalf` in AT_DISPATCH_CASE(at::kHalf, ...)
-            ret = next((n for n in case.walk_preorder() if n.kind == K.RETURN_STMT), None)
-            user = next((n for n in ret.walk_preorder() if n.kind == K.LAMBDA_EXPR), None) if ret is not None else None
+            ret = next((n for n in preorder(case) if n.kind == K.RETURN_STMT), None)
+            user = next((n for n in preorder(ret) if n.kind == K.LAMBDA_EXPR), None) if ret is not None else None
             user_body = next((n for n in user.get_children() if n.kind == K.COMPOUND_STMT), None) \
                 if user is not None else None
             if scalar is None or user_body is None or any(
@@ -873,6 +893,16 @@ class _Reader:
 
     # ------------------------------------------------------------ statements
     def stmt(self, c: ci.Cursor) -> list[HStmt]:
+        if self.stmt_depth >= MAX_HOST_STMT_DEPTH:
+            return [HUnsupportedStmt(f"statements nested more than {MAX_HOST_STMT_DEPTH} levels deep (an `else if` "
+                                     "counts as one level)", self.loc(c))]
+        self.stmt_depth += 1
+        try:
+            return self._stmt(c)
+        finally:
+            self.stmt_depth -= 1
+
+    def _stmt(self, c: ci.Cursor) -> list[HStmt]:
         loc = self.loc(c)
         kind = c.kind
         if kind == K.COMPOUND_STMT:
@@ -1202,7 +1232,7 @@ def _int_literal(text: str) -> int | None:
 
 
 def _find_call(c: ci.Cursor, name: str) -> ci.Cursor | None:
-    for node in c.walk_preorder():
+    for node in preorder(c):
         if node.kind == K.CALL_EXPR and node.spelling == name:
             return node
     return None
@@ -1212,18 +1242,18 @@ def _registration_blocks(reader: _Reader, tu: ci.TranslationUnit):
     """(block kind, namespace, key, init function USR) of each TORCH_LIBRARY* and PYBIND11_MODULE."""
     for c in _top_level(reader, tu.cursor):
         if c.kind == K.VAR_DECL and c.type.spelling.endswith("TorchLibraryInit"):
-            call = next((n for n in c.walk_preorder() if n.kind == K.CALL_EXPR and n.spelling == "TorchLibraryInit"),
+            call = next((n for n in preorder(c) if n.kind == K.CALL_EXPR and n.spelling == "TorchLibraryInit"),
                         None)
             if call is None:
                 continue
             args = list(call.get_arguments())
             if len(args) < 4:
                 continue
-            kind = args[0].spelling or next((n.spelling for n in args[0].walk_preorder()
+            kind = args[0].spelling or next((n.spelling for n in preorder(args[0])
                                              if n.kind == K.DECL_REF_EXPR), "")
-            fn = next((n.referenced for n in args[1].walk_preorder() if n.kind == K.DECL_REF_EXPR), None)
+            fn = next((n.referenced for n in preorder(args[1]) if n.kind == K.DECL_REF_EXPR), None)
             namespace = _string_value(args[2]) or ""
-            key = next((n.spelling for n in args[3].walk_preorder()
+            key = next((n.spelling for n in preorder(args[3])
                         if n.kind == K.DECL_REF_EXPR and n.type.spelling.endswith("DispatchKey")), None)
             if fn is not None:
                 yield {"DEF": "def", "IMPL": "impl", "FRAGMENT": "fragment"}.get(kind, kind.lower()), namespace, key, \
@@ -1244,7 +1274,7 @@ def _top_level(reader: _Reader, cursor: ci.Cursor):
 
 def _registrations(reader: _Reader, block: str, namespace: str, key: str | None, body: ci.Cursor):
     out = []
-    for node in body.walk_preorder():
+    for node in preorder(body):
         if node.kind != K.CALL_EXPR or node.spelling not in ("def", "impl"):
             continue
         kids = _children(node)
@@ -1261,16 +1291,16 @@ def _registrations(reader: _Reader, block: str, namespace: str, key: str | None,
             dispatch = _find_call(a, "dispatch")
             if dispatch is not None:
                 dargs = list(dispatch.get_arguments())
-                call_key = next((n.spelling for n in dargs[0].walk_preorder() if n.kind == K.DECL_REF_EXPR), call_key) \
+                call_key = next((n.spelling for n in preorder(dargs[0]) if n.kind == K.DECL_REF_EXPR), call_key) \
                     if dargs else call_key
                 a = dargs[1] if len(dargs) > 1 else a
-            ref = next((n.referenced for n in a.walk_preorder()
+            ref = next((n.referenced for n in preorder(a)
                         if n.kind == K.DECL_REF_EXPR and n.referenced is not None
                         and n.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)), None)
             if ref is not None:
                 function = _qualified(ref)
                 break
-            if any(n.kind == K.LAMBDA_EXPR for n in a.walk_preorder()):
+            if any(n.kind == K.LAMBDA_EXPR for n in preorder(a)):
                 function = "<lambda>"
                 break
         out.append(Registration(block, namespace, call_key, node.spelling, schema, function, reader.loc(node)))
@@ -1349,7 +1379,7 @@ def _register_operators(reader: "_Reader", c: ci.Cursor, functions: list[HFuncti
     inferred from `f`'s C++ signature. A lambda registered is read as a function of its own (added to
     `functions`); an `op` whose name or function is not read is kept with `function` "<unread>"."""
     out = []
-    calls = [n for n in c.walk_preorder() if n.kind == K.CALL_EXPR and n.spelling == "op" and n.referenced is not None
+    calls = [n for n in preorder(c) if n.kind == K.CALL_EXPR and n.spelling == "op" and n.referenced is not None
              and _record_name(n.referenced.semantic_parent) == "c10::RegisterOperators"]
     def op_at(node):  # the calls of a chain all start at its first object: each is located at its own `op`
         member = next((ch for ch in node.get_children() if ch.kind == K.MEMBER_REF_EXPR), None)
@@ -1366,9 +1396,9 @@ def _register_operators(reader: "_Reader", c: ci.Cursor, functions: list[HFuncti
             continue
         # `ns::name` or `ns::name.overload`: an inferred schema keeps the overload name, as c10's does
         namespace, _, name = op_name(written).rpartition("::")
-        lam = next((n for n in args[1].walk_preorder() if n.kind == K.LAMBDA_EXPR), None)
+        lam = next((n for n in preorder(args[1]) if n.kind == K.LAMBDA_EXPR), None)
         ref = None if lam is not None else next(
-            (n.referenced for n in args[1].walk_preorder()
+            (n.referenced for n in preorder(args[1])
              if n.kind == K.DECL_REF_EXPR and n.referenced is not None
              and n.referenced.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE)), None)
         if lam is not None:

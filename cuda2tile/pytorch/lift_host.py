@@ -149,6 +149,13 @@ class _FunctionLifter:
                 return
             self.emit(depth, f"if {self.value(s.cond)}:")
             self.body([s.then], depth + 1)
+            # `else if` as `elif`: a macro-written chain of 90 `else if`s nested as `else: if` would pass
+            # Python's limit of 100 indentation levels (the reader refuses chains past MAX_HOST_STMT_DEPTH)
+            while isinstance(s.other, H.HIf) and _device_test(s.other.cond) is None:
+                s = s.other
+                self.comment(depth, s.loc)
+                self.emit(depth, f"elif {self.value(s.cond)}:")
+                self.body([s.then], depth + 1)
             if s.other is not None:
                 self.emit(depth, "else:")
                 self.body([s.other], depth + 1)

@@ -202,6 +202,47 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
     assert "def twice" not in (out / "pyext.py").read_text()
 
 
+def test_deep_host_code_lifts_as_elif_or_is_refused_with_its_depth(tmp_path):
+    """A macro-written chain of `else if`s (apex's group_norm selects among 1,008 launchers so) and long
+    expressions: read to a depth, with `else if` lifted as `elif` (an `else: if` per level would pass Python's
+    100 indentation levels); past the depth a coded refusal at the function, never an internal error or a
+    child list cut short by a ctypes callback that hit Python's recursion limit."""
+    src = tmp_path / "pybind_extension-src"
+    shutil.copytree(HERE / "pybind_extension", src)
+    cu = src / "pyext.cu"
+
+    def chain(name: str, levels: int) -> str:
+        branches = "\n".join(f"  {'else ' if i else ''}if (x.size(0) == {i}) {{ y = y + {i}; }}"
+                              for i in range(levels))
+        return f"int64_t {name}(torch::Tensor x) {{\n  int64_t y = 0;\n{branches}\n  else {{ y = y + " + \
+            " + ".join(["x.size(0)"] * 120) + "; }\n  return y;\n}\n"
+
+    deep_sum = " + ".join(["x.size(0)"] * 3000)
+    text = cu.read_text().replace("PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {", chain("chain95", 95) +
+                                  chain("chain3000", 3000) + f"""int64_t deep_sum(torch::Tensor x) {{ return {deep_sum}; }}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {{
+  m.def("chain95", &chain95);
+  m.def("chain3000", &chain3000);
+  m.def("deep_sum", &deep_sum);""")
+    cu.write_text(text)
+    out = tmp_path / "out"
+    done = run_cli("convert", str(src), "-o", str(out), "--no-cache")
+    assert done.returncode == 0, done.stderr
+    assert "C2T9001" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
+    assert "C2T1601: `chain3000` is not lifted to Python: host code not lifted: statements nested more than 100 " \
+           "levels deep" in done.stderr, done.stderr
+    assert "C2T1601: `deep_sum` is not lifted to Python: host code not lifted: an expression nested more than " \
+           "150 levels deep" in done.stderr, done.stderr
+    generated = (out / "pyext.py").read_text()
+    assert generated.count("    elif (x.size(0) == ") == 94, generated
+    printed = _run(out, """
+        import torch, pyext
+        print([pyext.chain95(torch.zeros(n)) for n in (0, 7, 94, 95, 200)])
+    """)
+    assert printed.split("\n")[0] == str([0, 7, 94, 95 * 120, 200 * 120])
+
+
 def test_overloads_and_stand_in_versions(tmp_path):
     """Two project functions of one name (`magnitude(x)`, `magnitude(x, p)`): each call reaches the overload clang
     chose, under a Python name of its own (apex's `check_args` of 2, 4 and 5 arguments once all became one
