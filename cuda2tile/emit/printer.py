@@ -87,6 +87,7 @@ _SIGNED = ("int8", "int16", "int32")
 # 2^64 - 1, is kept by TVM too (`j = h + 1ull; j >= 1ull` was folded to true at h = 2^64 - 1)
 _WRAPPING = ("uint8", "uint16", "uint32", "uint64")
 _UNSIGNED = {"int8": "uint8", "int16": "uint16", "int32": "uint32"}
+_SIGNED_OF = {"uint8": "int8", "uint16": "int16", "uint32": "int32", "uint64": "int64"}
 
 
 def _all_ones(dtype: str) -> int:
@@ -203,6 +204,65 @@ class ExprPrinter:
             if e.op == "shl":  # `1u << s` (s below the width: more is undefined); `2u << 31` wraps to 0
                 return bound <= 1 and isinstance(e.lhs, I.Const) and e.lhs.value == 1
         return False
+
+    def _behind_lets(self, e: I.Expr, depth: int = 0) -> I.Expr:
+        """`e` with casts taken off and lets replaced by their values (TVM substitutes them while lowering);
+        loop variables and parameters stay."""
+        while depth < 64:
+            depth += 1
+            if isinstance(e, I.Cast):
+                e = e.operand
+            elif isinstance(e, I.Var) and e.name not in self.lvalue_vars and self.let_values.get(e.name) is not None:
+                e = self.let_values[e.name]
+            else:
+                break
+        return e
+
+    def runtime_value(self, e: I.Expr) -> bool:
+        """Whether TVM can never see `e` as a constant: a load, a scalar parameter, a T.alloc_var (read as a
+        one-element buffer), through casts and lets. A loop variable may be substituted by a constant (an
+        unrolled loop), and a macro's parameter may be any expression."""
+        e = self._behind_lets(e)
+        if isinstance(e, (I.Load, I.PrivateLoad)):
+            return True
+        return isinstance(e, I.Var) and e.name not in self.let_values and e.name not in self.macro_params
+
+    def subtraction_kept(self, e: I.Binary, plain: bool) -> bool:
+        """Whether C's unsigned `a - b` (b not a constant) is printed as C writes it: TVM cannot see it as
+        `0 - k` with k > 0 (a side it never sees as a constant: a load, a parameter, a variable; b a thread
+        or block index, 0 where it is a constant; a at least 1), and its bounds decide nothing (an index, a
+        stored value: `unbounded`), or it cannot wrap (a at least b's largest value), or TVM's bounds of it
+        cover the whole type (a any value of the type, b from 0: `x[i] - (unsigned)n`)."""
+        if not (self.runtime_value(e.lhs) or self.runtime_value(e.rhs) or self.launch_coordinate(e.rhs)
+                or self.at_least(e.lhs, 1)):
+            return False
+        if plain:
+            return True
+        largest = self.upper_bound(e.rhs)
+        if largest is not None and (largest == 0 or self.at_least(e.lhs, largest)):
+            return True
+        return self.full_range(e.lhs) and self.bounded_from_zero(e.rhs)
+
+    def full_range(self, e: I.Expr) -> bool:
+        """Whether TVM bounds the unsigned `e` by its whole type: a load, a parameter or a variable of the
+        type, or of the signed type of its width that may be negative (read through T.reinterpret), through
+        lets."""
+        width = (e.dtype, _SIGNED_OF.get(e.dtype))
+        for _ in range(64):
+            if isinstance(e, I.Cast):
+                if e.operand.dtype not in width or e.operand.dtype != e.dtype and self.non_negative(e.operand):
+                    return False
+                e = e.operand
+            elif isinstance(e, I.Var) and e.name not in self.lvalue_vars and self.let_values.get(e.name) is not None:
+                e = self.let_values[e.name]
+            else:
+                break
+        return e.dtype in width and self.runtime_value(e)
+
+    def launch_coordinate(self, e: I.Expr) -> bool:
+        """Whether `e` is a thread or block index, through casts and lets: TileLang substitutes a constant
+        for one only where its extent is 1, and that constant is 0."""
+        return isinstance(self._behind_lets(e), (I.ThreadIdx, I.BlockIdx, I.LinearThreadIdx))
 
     def upper_bound(self, e: I.Expr, depth: int = 0) -> int | None:
         """The largest value the unsigned or non-negative `e` can take in C, where it is known from its
@@ -478,6 +538,20 @@ class ExprPrinter:
                 # Kept as C writes it where k is at least the constant (`n + blockDim.x - 1u`).
                 wide = f'{self.t("cast")}({self(e.lhs)}, "int64") - {self.t("int64")}({subtrahend})'
                 return f'{self.t("cast")}(({wide}) & {self.t("int64")}({_all_ones(e.dtype)}), "{e.dtype}")', atom
+            if e.op == "sub" and e.dtype in _WRAPPING and not isinstance(e.rhs, I.Const) \
+                    and not self.subtraction_kept(e, plain):
+                # C's unsigned `a - b` wraps below 0. TVM bounds it as if it did not, [lo(a) - hi(b), hi(a) -
+                # lo(b)], and folds comparisons with that: `d = x[i] - one; d < 4294967295u` became true, d
+                # being 4294967295 where x[i] = 0 (docs/difftest.md, finding 17). And it refuses to fold
+                # `T.uint32(0) - T.uint32(k)` for k > 0 ("Minuend's value is 0U ... which will cause a
+                # negative uint") where TileLang substitutes constants while lowering (`row - one`, row =
+                # threadIdx.y in a block of (64, 1, 1)). Two's complement, `a + (~b + 1)`, folds and wraps
+                # (TVM leaves `~k` of a constant alone), masked as `wrapping` is (TVM bounds `x & m` by
+                # [0, m]). Kept as C writes it where neither can happen (`subtraction_kept`).
+                one = f"{self.t(e.dtype)}(1)"
+                negated = f"~{self.wrap(e.rhs, _PREC['unary'])} + {one}"
+                return f"({self.wrap(e.lhs, _PREC['add'])} + ({negated})) & {self.t(e.dtype)}({_all_ones(e.dtype)})", \
+                    _PREC["bitand"]
             if e.op in ("add", "mul", "shl", "bitand") and e.dtype in _WRAPPING and (plain or e.op == "bitand"):
                 # kept as C writes it where TVM's bounds of the sum decide nothing (`unbounded`), and under
                 # a mask, `(tx + (1 << l)) & 31u`: the low bits of a sum, product or left shift do not

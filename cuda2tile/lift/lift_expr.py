@@ -740,6 +740,9 @@ class ExprLifter:
             return self.returned_pointer(e)
         if isinstance(e, A.Conditional):
             raise LiftError("C2T1210", "pointer chosen at run time; its buffer is not statically known", e.loc)
+        unsupported = e.operand if isinstance(e, A.UnOp) and e.op == "&" else e
+        if isinstance(unsupported, A.UnsupportedExpr):  # its own refusal: `coeffs[k]`, `&counter` of globals
+            self.value(unsupported)
         raise LiftError("C2T1210", "pointer expression whose buffer is not statically known", e.loc)
 
     def returned_pointer(self, call: A.Call) -> PointerBinding:

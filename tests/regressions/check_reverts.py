@@ -41,6 +41,7 @@ CHECKS = [
   ("copied reads pinned", "cuda2tile/lift/lift_kernel.py", "LAST_PASSES = (block_float_folds, pin_copied_reads)\n", "LAST_PASSES = (block_float_folds,)\n", "@stale_copies"),
   ("references passed on stay references", "cuda2tile/lift/references_as_values.py", "    written = written_or_addressed(fn.body) | passed_to_written_references(fn.body, functions or {}, {fn.name: set()})", "    written = written_or_addressed(fn.body)", "@references_passed_on"),
   ("unsigned casts of values", "cuda2tile/emit/printer.py", "                    and not self.non_negative(operand)\n", "                    and False\n", "@unsigned_casts_of_values"),
+  ("unsigned subtraction at zero", "cuda2tile/emit/printer.py", "            if e.op == \"sub\" and e.dtype in _WRAPPING and not isinstance(e.rhs, I.Const) \\\n", "            if False and not isinstance(e.rhs, I.Const) \\\n", "@unsigned_sub_folds"),
   ("float folds blocked", "cuda2tile/lift/lift_kernel.py", "LAST_PASSES = (block_float_folds, pin_copied_reads)\n", "LAST_PASSES = (pin_copied_reads,)\n", "@float_folds"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
   ("invalid typedef refused", "cuda2tile/parse/build_ast.py", "            if body is not None and self.invalid_types:\n", "            if False:\n", "invalid_typedef"),
