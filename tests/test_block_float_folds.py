@@ -201,3 +201,21 @@ def test_tvm_folds_each_bare_form_and_none_of_the_kept_ones():
     for bare, kept in _tvm_cases():
         assert not tvm.ir.structural_equal(analyzer.simplify(bare), bare), bare
         assert tvm.ir.structural_equal(analyzer.simplify(kept), kept), kept
+
+
+def test_a_condition_whose_else_branch_compares_the_same_floats_is_kept():
+    # if (a < b) ... else if (a >= b) ... : TVM takes the else branch's `a >= b` as true (`!(a < b)` is
+    # `b <= a` to it), where a NaN makes it false; `?:` the same (its else value)
+    y = I.Load("x", _bin("add", TX, I.i32(1)), F32)
+    lets = (I.Let("a", X), I.Let("b", y))
+    inner = I.If(_bin("ge", A, B), (_store(_f(2.0)),), (_store(_f(3.0)),))
+    out = block_float_folds(_kernel(*lets, I.If(_bin("lt", A, B), (_store(_f(1.0)),), (inner,))))
+    outer = out.body[0].body[-1]
+    assert outer.cond == keep(_bin("lt", A, B)) and outer.other == (inner,)
+    chosen = I.Select(_bin("lt", A, B), _f(1.0), I.Select(_bin("ge", A, B), _f(2.0), _f(3.0), F32), F32)
+    assert _stored(block_float_folds(_kernel(*lets, _store(chosen)))).cond == keep(_bin("lt", A, B))
+    # other values in the else branch, or the same ones in the then branch only (assumed true: no NaN
+    # there), leave the condition as it is
+    other = I.If(_bin("ge", A, _f(0.0)), (_store(_f(2.0)),))
+    for s in (I.If(_bin("lt", A, B), (_store(_f(1.0)),), (other,)), I.If(_bin("lt", A, B), (inner,), (_store(_f(1.0)),))):
+        assert block_float_folds(_kernel(*lets, s)).body[0].body[-1].cond == _bin("lt", A, B)

@@ -26,9 +26,10 @@ parameters are compared as themselves inside it; at a call, arguments that would
 substituted (a zero, a constant the function's body also adds or subtracts, two equal arguments, an
 argument that is a sum, difference or choice holding another) are wrapped there.
 
-Not covered: inside `T.if_then_else(c, a, b)` TVM assumes `!c` while simplifying `b`, as the flipped
-comparison (`!(x < y)` becomes `y <= x`), so `b` repeating that flipped comparison of a NaN would fold;
-no kernel of ours or of the real-world sample writes that.
+The same flip happens where TVM assumes a condition false: in the else branch of an `if` and of
+`T.if_then_else(c, a, b)`, it simplifies with `!c`, as the flipped comparison, so `if (x < y) ... else
+if (x >= y) ... else ...` took the second branch for a NaN. A condition whose float comparison compares
+the same two values as one in its else branch is wrapped there (`_negation_met`).
 """
 
 from __future__ import annotations
@@ -145,6 +146,7 @@ class _Blocker:
     def __init__(self, shapes: _Shapes, exposure: dict[str, tuple[bool, bool, frozenset]]):
         self.shapes = shapes
         self.exposure = exposure
+        self.recorders: list[list[int]] = []  # ids of the expressions met in the else branches being walked
 
     # ------------------------------------------------------------ statements
 
@@ -161,6 +163,8 @@ class _Blocker:
         return tuple(out)
 
     def statement(self, s, env: dict[str, int]):
+        if isinstance(s, I.If) and s.other:
+            return self._if(s, env)
         changes = {}
         for f in fields(s):
             value = getattr(s, f.name)
@@ -175,6 +179,48 @@ class _Blocker:
             if new != value:
                 changes[f.name] = new
         return replace(s, **changes) if changes else s
+
+    def _if(self, s: I.If, env: dict[str, int]) -> I.If:
+        cond, cond_id = self.expr(s.cond, env)
+        then = self.block(s.then, env)
+        met: list[int] = []
+        self.recorders.append(met)
+        try:
+            other = self.block(s.other, env)
+        finally:
+            self.recorders.pop()
+        if self._negation_met(cond_id, met):
+            cond, _ = self._keep_comparisons(cond, cond_id)
+        if (cond, then, other) == (s.cond, s.then, s.other):
+            return s
+        return replace(s, cond=cond, then=then, other=other)
+
+    def _negation_met(self, cond_id: int, branch_ids) -> bool:
+        """Whether a branch TVM simplifies assuming `!cond` (an else branch) compares the same two floats as
+        a comparison of `cond`'s and/or/not tree. TVM takes `!(x < y)` as `y <= x`, and so `x >= y` in
+        `if (x < y) ... else if (x >= y) ... else ...` as true, where a NaN makes it false; it combines
+        what it assumes, too: the else branch of `x > y || x == y` took `y > x` as true (`x <= y` and
+        `x != y`). So any comparison of the same two values counts (`v > 0` then `v < 0` too)."""
+        in_cond, stack = set(), [cond_id]
+        while stack:
+            kind, op, children, node = self.shapes.shape[stack.pop()]
+            if kind == "Binary" and op in ("and", "or") or kind == "Unary" and op == "not":
+                stack.extend(children)
+            elif kind == "Binary" and op in _COMPARISONS and _is_float(node.lhs):
+                in_cond.add(frozenset(children))
+        if not in_cond:
+            return False
+        seen, stack = set(), list(branch_ids)
+        while stack:
+            i = stack.pop()
+            if i in seen:
+                continue
+            seen.add(i)
+            kind, op, children, node = self.shapes.shape[i]
+            if kind == "Binary" and op in _COMPARISONS and _is_float(node.lhs) and frozenset(children) in in_cond:
+                return True
+            stack.extend(children)
+        return False
 
     # ------------------------------------------------------------ expressions
 
@@ -195,7 +241,10 @@ class _Blocker:
         if children and any(children[k] is not getattr(e, k) for k in children):
             e = replace(e, **children)
         e, ids = self.rewrite(e, ids)
-        return e, self.shapes.of(e, ids)
+        i = self.shapes.of(e, ids)
+        for met in self.recorders:
+            met.append(i)
+        return e, i
 
     def rewrite(self, e, ids: dict):
         """`e` (children already rewritten, with `ids`) with the operand a fold would need wrapped."""
@@ -211,6 +260,10 @@ class _Blocker:
             operand, operand_id = self._keep_comparisons(e.operand, ids["operand"])
             if operand is not e.operand:
                 e, ids = replace(e, operand=operand), {"operand": operand_id}
+        elif isinstance(e, I.Select) and self._negation_met(ids["cond"], (ids["other"],)):
+            cond, cond_id = self._keep_comparisons(e.cond, ids["cond"])
+            if cond is not e.cond:
+                e, ids = replace(e, cond=cond), {**ids, "cond": cond_id}
         elif isinstance(e, I.MacroCall):
             args, arg_ids = self._macro_args(e, ids["args"] if "args" in ids else ())
             if args != e.args:

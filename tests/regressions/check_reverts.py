@@ -43,6 +43,7 @@ CHECKS = [
   ("unsigned casts of values", "cuda2tile/emit/printer.py", "                    and not self.non_negative(operand)\n", "                    and False\n", "@unsigned_casts_of_values"),
   ("unsigned subtraction at zero", "cuda2tile/emit/printer.py", "            if e.op == \"sub\" and e.dtype in _WRAPPING and not isinstance(e.rhs, I.Const) \\\n", "            if False and not isinstance(e.rhs, I.Const) \\\n", "@unsigned_sub_folds"),
   ("float folds blocked", "cuda2tile/lift/lift_kernel.py", "LAST_PASSES = (block_float_folds, pin_copied_reads)\n", "LAST_PASSES = (pin_copied_reads,)\n", "@float_folds"),
+  ("else branches of float comparisons", "cuda2tile/passes/block_float_folds.py", "        if not in_cond:\n            return False\n", "        if True:\n            return False\n", "@nan_else_branches"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
   ("invalid typedef refused", "cuda2tile/parse/build_ast.py", "            if body is not None and self.invalid_types:\n", "            if False:\n", "invalid_typedef"),
   ("template arg kind as int", "cuda2tile/parse/build_ast.py", "        kind = template_argument_kind(cursor, i)\n", "        kind = cursor.get_template_argument_kind(i).value\n", "template_template"),
