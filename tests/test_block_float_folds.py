@@ -219,3 +219,14 @@ def test_a_condition_whose_else_branch_compares_the_same_floats_is_kept():
     other = I.If(_bin("ge", A, _f(0.0)), (_store(_f(2.0)),))
     for s in (I.If(_bin("lt", A, B), (_store(_f(1.0)),), (other,)), I.If(_bin("lt", A, B), (inner,), (_store(_f(1.0)),))):
         assert block_float_folds(_kernel(*lets, s)).body[0].body[-1].cond == _bin("lt", A, B)
+
+
+def test_a_let_of_a_comparison_read_in_the_else_branch_counts():
+    # bool c = a >= b; if (a < b) ... else if (c) ...: TVM substitutes the let, so the else branch holds
+    # `a >= b` as if written there
+    y = I.Load("x", _bin("add", TX, I.i32(1)), F32)
+    c = I.Var("c", "bool")
+    inner = I.If(c, (_store(_f(2.0)),), (_store(_f(3.0)),))
+    out = block_float_folds(_kernel(I.Let("a", X), I.Let("b", y), I.Let("c", _bin("ge", A, B)),
+                                    I.If(_bin("lt", A, B), (_store(_f(1.0)),), (inner,))))
+    assert out.body[0].body[-1].cond == keep(_bin("lt", A, B))

@@ -205,15 +205,20 @@ class ExprPrinter:
                 return bound <= 1 and isinstance(e.lhs, I.Const) and e.lhs.value == 1
         return False
 
-    def _behind_lets(self, e: I.Expr, depth: int = 0) -> I.Expr:
-        """`e` with casts taken off and lets replaced by their values (TVM substitutes them while lowering);
-        loop variables and parameters stay."""
-        while depth < 64:
-            depth += 1
+    def _let_value(self, e: I.Expr) -> I.Expr | None:
+        """The value of the let `e` names (TVM substitutes lets while lowering); None for anything else (a
+        loop variable, a parameter, a T.alloc_var)."""
+        if isinstance(e, I.Var) and e.name not in self.lvalue_vars:
+            return self.let_values.get(e.name)
+        return None
+
+    def _behind_lets(self, e: I.Expr) -> I.Expr:
+        """`e` with casts taken off and lets replaced by their values."""
+        for _ in range(64):
             if isinstance(e, I.Cast):
                 e = e.operand
-            elif isinstance(e, I.Var) and e.name not in self.lvalue_vars and self.let_values.get(e.name) is not None:
-                e = self.let_values[e.name]
+            elif (value := self._let_value(e)) is not None:
+                e = value
             else:
                 break
         return e
@@ -253,8 +258,8 @@ class ExprPrinter:
                 if e.operand.dtype not in width or e.operand.dtype != e.dtype and self.non_negative(e.operand):
                     return False
                 e = e.operand
-            elif isinstance(e, I.Var) and e.name not in self.lvalue_vars and self.let_values.get(e.name) is not None:
-                e = self.let_values[e.name]
+            elif (value := self._let_value(e)) is not None:
+                e = value
             else:
                 break
         return e.dtype in width and self.runtime_value(e)

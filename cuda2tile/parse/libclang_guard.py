@@ -3,9 +3,8 @@
 `Cursor.get_children` collects children through a ctypes callback. An exception inside a ctypes callback
 cannot propagate: ctypes prints "Exception ignored on calling ctypes callback function" and returns 0,
 which libclang reads as CXChildVisit_Break. A walk that reaches Python's recursion limit inside that
-callback therefore got the children listed so far and went on, silently: a function body of 1,008 macro-
-written `else if`s (apex's group_norm launcher selection) lost statements that way, where nothing failed.
-Here the visitor never asks to stop, so a stop means its callback failed: the walk raises ClangWalkCut
+callback gets the children listed so far and goes on, silently (converting apex, whose group_norm selects
+among 1,008 launchers through a macro-written chain of `else if`s, printed that message). Here the visitor never asks to stop, so a stop means its callback failed: the walk raises ClangWalkCut
 (a RecursionError, so the depth guards and error boundaries that handle a deep walk handle this one too).
 Importing the module installs the check on `clang.cindex.Cursor`, once.
 """

@@ -226,10 +226,11 @@ class _Blocker:
 
     def expr(self, e, env: dict[str, int]) -> tuple[object, int]:
         """`e` with the folds blocked, and the id of what TVM sees of the result."""
-        if isinstance(e, I.Var):
-            if e.name in env:
-                return e, env[e.name]
-            return e, self.shapes.of(e, {})
+        if isinstance(e, I.Var):  # a let's name is its value to TVM (`bool c = a >= b; ... else if (c)`)
+            i = env[e.name] if e.name in env else self.shapes.of(e, {})
+            for met in self.recorders:
+                met.append(i)
+            return e, i
         children, ids = {}, {}
         for f in fields(e):
             value = getattr(e, f.name)
