@@ -394,7 +394,16 @@ class ExprPrinter:
         integers."""
         symbol, prec = _BINARY[e.op][0], _PREC[_BINARY[e.op][1]]
         rhs = self.wrap(e.rhs, prec + 1)
-        return f"({self.wrap(e.lhs, prec)} {symbol} {rhs}) & {self.t(e.dtype)}({_all_ones(e.dtype)})"
+        return self.masked(f"{self.wrap(e.lhs, prec)} {symbol} {rhs}", e.dtype)
+
+    def masked(self, text: str, dtype: str) -> str:
+        """`(text) & all-ones` of the unsigned `dtype`: the same value, which TVM bounds by [0, all-ones]."""
+        return f"({text}) & {self.t(dtype)}({_all_ones(dtype)})"
+
+    def twos_complement(self, k: I.Expr, dtype: str) -> str:
+        """C's unsigned `-k` as `~k + 1`, which TVM folds and wraps (it refuses `T.uint32(0) - k` for a
+        positive constant k, and a negated unsigned value)."""
+        return f"~{self.wrap(k, _PREC['unary'])} + {self.t(dtype)}(1)"
 
     def _solver_safe(self, e: I.Expr) -> I.Expr:
         if isinstance(e, I.Unary) and e.op == "not":
@@ -553,10 +562,8 @@ class ExprPrinter:
                 # threadIdx.y in a block of (64, 1, 1)). Two's complement, `a + (~b + 1)`, folds and wraps
                 # (TVM leaves `~k` of a constant alone), masked as `wrapping` is (TVM bounds `x & m` by
                 # [0, m]). Kept as C writes it where neither can happen (`subtraction_kept`).
-                one = f"{self.t(e.dtype)}(1)"
-                negated = f"~{self.wrap(e.rhs, _PREC['unary'])} + {one}"
-                return f"({self.wrap(e.lhs, _PREC['add'])} + ({negated})) & {self.t(e.dtype)}({_all_ones(e.dtype)})", \
-                    _PREC["bitand"]
+                sum_ = f"{self.wrap(e.lhs, _PREC['add'])} + ({self.twos_complement(e.rhs, e.dtype)})"
+                return self.masked(sum_, e.dtype), _PREC["bitand"]
             if e.op in ("add", "mul", "shl", "bitand") and e.dtype in _WRAPPING and (plain or e.op == "bitand"):
                 # kept as C writes it where TVM's bounds of the sum decide nothing (`unbounded`), and under
                 # a mask, `(tx + (1 << l)) & 31u`: the low bits of a sum, product or left shift do not
@@ -594,14 +601,12 @@ class ExprPrinter:
                     isinstance(e.operand, I.Const) or self.at_least(e.operand, 1)):
                 # C's `-k` is 0 at k = 0, which `~k + 1` computes too, but TVM bounds `~k + 1` by [1, 2^32 - 1]
                 # (the sum taken as never wrapping, finding 10): masked, as `wrapping` does
-                negated = f"~{self.wrap(e.operand, _PREC['unary'])} + {self.t(e.dtype)}(1)"
-                return f"({negated}) & {self.t(e.dtype)}({_all_ones(e.dtype)})", _PREC["bitand"]
+                return self.masked(self.twos_complement(e.operand, e.dtype), e.dtype), _PREC["bitand"]
             if e.op == "neg" and e.dtype.startswith("uint"):
                 # C's `-k` of an unsigned k is 2^bits - k; TileLang refuses a negated unsigned value
                 # (difftest finding 2), and TVM refuses `T.uint32(0) - k` when k folds to a positive
                 # constant ("which will cause a negative uint"): two's complement, `~k + 1`, folds and wraps
-                prec = _PREC["add"]
-                return f"~{self.wrap(e.operand, _PREC['unary'])} + {self.t(e.dtype)}(1)", prec
+                return self.twos_complement(e.operand, e.dtype), _PREC["add"]
             symbol = "-" if e.op == "neg" else "~"
             return f"{symbol}{self.wrap(e.operand, _PREC['unary'])}", _PREC["unary"]
         if isinstance(e, I.Cast):

@@ -203,11 +203,12 @@ class _Blocker:
         `x != y`). So any comparison of the same two values counts (`v > 0` then `v < 0` too)."""
         in_cond, stack = set(), [cond_id]
         while stack:
-            kind, op, children, node = self.shapes.shape[stack.pop()]
+            i = stack.pop()
+            kind, op, children, _ = self.shapes.shape[i]
             if kind == "Binary" and op in ("and", "or") or kind == "Unary" and op == "not":
                 stack.extend(children)
-            elif kind == "Binary" and op in _COMPARISONS and _is_float(node.lhs):
-                in_cond.add(frozenset(children))
+            elif (pair := self._compared(i)) is not None:
+                in_cond.add(pair)
         if not in_cond:
             return False
         seen, stack = set(), list(branch_ids)
@@ -216,11 +217,18 @@ class _Blocker:
             if i in seen:
                 continue
             seen.add(i)
-            kind, op, children, node = self.shapes.shape[i]
-            if kind == "Binary" and op in _COMPARISONS and _is_float(node.lhs) and frozenset(children) in in_cond:
+            if self._compared(i) in in_cond:
                 return True
-            stack.extend(children)
+            stack.extend(self.shapes.shape[i][2])
         return False
+
+    def _compared(self, i: int) -> frozenset | None:
+        """The ids of the two floats the comparison of id `i` compares, in either order; None for anything
+        else."""
+        kind, op, children, node = self.shapes.shape[i]
+        if kind == "Binary" and op in _COMPARISONS and _is_float(node.lhs):
+            return frozenset(children)
+        return None
 
     # ------------------------------------------------------------ expressions
 
@@ -326,9 +334,9 @@ class _Blocker:
         return replace(e, **{side: operand}), {**ids, side: operand_id}
 
     def _keep_comparisons(self, cond, i: int):
-        """`cond` (of id `i`) under a `not`, with its id: each float comparison in its and/or/not tree
-        wrapped, since TVM flips a negated comparison (`!(a < b)` -> `b <= a`, false for a NaN where C's is
-        true)."""
+        """`cond` (of id `i`), under a `not` or the condition of an else branch (`_negation_met`), with its
+        id: each float comparison in its and/or/not tree wrapped, since TVM flips a negated comparison
+        (`!(a < b)` -> `b <= a`, false for a NaN where C's is true)."""
         children = self.shapes.shape[i][2]
         if isinstance(cond, I.Binary) and cond.op in ("and", "or"):
             (lhs, lhs_id), (rhs, rhs_id) = self._keep_comparisons(cond.lhs, children[0]), \
