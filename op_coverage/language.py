@@ -123,7 +123,11 @@ LANGUAGE: list[Construct] = [
                    "(`struct Point3 { float x, y, z; }`: no padding) is read and written field by field, copied "
                    "whole, passed by value or reference, returned by a __device__ function (lifted into its "
                    "caller, one `return` at its end) (lift/struct_lanes.py); a struct of mixed types as a local "
-                   "or value is refused: scalarise it by hand"),
+                   "or value is refused: scalarise it by hand. Its __device__ member functions take the object as a "
+                   "first parameter `this` (by reference when they write it: `m.add(v)`, `++it`; `return *this;` "
+                   "returns nothing new); its constructors return the object they build (fields in declaration "
+                   "order, from the constructor's list or their default initialisers), and a default constructor "
+                   "that sets fields runs where the object is declared (`Acc a;`)"),
     Construct(cuda="functor struct", category="type", status=S,
               aliases=("stateless struct",),
               tilelang="nothing for the object; each member function called is a macro of its own",
@@ -234,11 +238,21 @@ LANGUAGE: list[Construct] = [
                    "(tests/test_conditional_lvalues.py)"),
     Construct(cuda="overloaded operator", category="language", status=P, tilelang="plain arithmetic", code="C2T1202",
               effort="medium",
-              note="arithmetic and comparison operators of CUDA's own types lift; user operators do not"),
+              note="arithmetic and comparison operators of CUDA's own types lift; a user's operators that are "
+                   "__device__ member functions of a struct of one scalar type lift as its member functions "
+                   "(`it != end`, `++it`, `*it`); free user operators do not"),
     Construct(cuda="try/catch", category="language", status=U, code="C2T1201", effort="low",
               note="device code cannot throw", aliases=("try block",)),
-    Construct(cuda="range-based for", category="control-flow", status=U, code="C2T1201", effort="low",
-              note="write an indexed for loop"),
+    Construct(cuda="range-based for", category="control-flow", status=P, code="C2T1201", effort="low",
+              tilelang="the loop C++ defines: range, begin()/end() iterators, `!=`, `++`, `*` (a while loop); over "
+                       "an array, T.serial over its length",
+              tests=("tests/translation/range_for.cu", "corpus/indexing/range_loops.cu"),
+              note="over a class whose begin()/end() and iterator operators are __device__ member functions (a "
+                   "class template's too: libclang does not list a specialization's members, so the front end "
+                   "parses the file again with a probe that calls them), or whose iterator is a pointer; over a "
+                   "local array by value or by reference (`for (float& v : w)` is `w[k]`). Refused: free "
+                   "begin/end or operators, `continue` in the body, a named range the body uses, an operator* "
+                   "returning a reference"),
     # control flow
     Construct(cuda="if/else", category="control-flow", status=S, tilelang="if/else", tests=("corpus",)),
     Construct(cuda="?:", category="control-flow", status=S, tilelang="T.if_then_else",

@@ -266,6 +266,8 @@ class LiftContext:
     # inside a member function called once per use (`SharedMemory<T> smem; T* a = smem.getPointer();`
     # in a kernel and in its helper), and every call names the one dynamic pool of the block
     extern_shared: dict[str, object] = field(default_factory=dict)
+    # the Python name of each function's macro (CUDA name -> name), given before its body is lifted
+    macro_names: dict[str, str] = field(default_factory=dict)
 
     def line(self, loc: A.Loc) -> int:
         return loc.line if not self.source_file or loc.file == self.source_file else 0
@@ -832,7 +834,26 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         step = tuple(self.expr_stmt(s.step, self.ctx.line(s.loc))) if s.step is not None else ()
         self.loop_depth -= 1
-        return init + self.while_form(cond, body + step, s.loc)
+        return init + self.tested_each_trip(cond, body + step, s.loc)
+
+    def tested_each_trip(self, cond: I.Expr, body: tuple[I.Stmt, ...], loc: A.Loc) -> list[I.Stmt]:
+        """`while cond: body`, where `cond` is evaluated before every trip as C evaluates it. A macro call
+        in a `while` header is expanded once, before the loop: its arguments are bound to their values
+        there (`while differ(i, n)` kept testing the first `i`: measured, the loop never ended, and with
+        `&& steps < 50` it ran 50 trips where C ran 3), and a macro with statements places them there
+        too. Such a condition is tested at the top of the body instead:
+
+            while differ(i, n): ...     ->     forever = 1
+                                               while forever != 0:
+                                                   if not differ(i, n): break
+                                                   ...
+
+        (a `continue` goes back to the top and tests it again, as in C)."""
+        if not _calls_macro(cond):
+            return self.while_form(cond, body, loc)
+        line = self.ctx.line(loc)
+        test = I.If(I.Unary("not", cond, "bool"), (I.Break(line),), (), line)
+        return self.while_form(I.Const(True, "bool"), (test,) + tuple(body), loc)
 
     def serial_for(self, s: A.For) -> list[I.Stmt] | None:
         """`for (int i = a; i < b; i += 2)` with a positive constant step, i and b unchanged by the body
@@ -922,7 +943,8 @@ class FunctionLifter(ExprLifter):
         self.loop_depth += 1
         body = self.block(s.body)
         self.loop_depth -= 1
-        return [start, I.While(cond, (I.Let(name, I.Var(cursor, dtype), line),) + advance + body, line)]
+        return [start] + self.tested_each_trip(cond, (I.Let(name, I.Var(cursor, dtype), line),) + advance + body,
+                                               s.loc)
 
     def loop_invariant(self, e: A.Expr, body: A.Stmt) -> bool:
         """Whether `e` has the same value wherever an iteration of `body` evaluates it, so that a loop
@@ -956,7 +978,7 @@ class FunctionLifter(ExprLifter):
         body = self.block(s.body)
         self.loop_depth -= 1
         if not s.do_while:
-            return self.while_form(self.condition(s.cond), body, s.loc)
+            return self.tested_each_trip(self.condition(s.cond), body, s.loc)
         if _loop_continues(s.body):
             raise LiftError("C2T1212", "`continue` in a do/while loop", s.loc)
         flag = self.names.fresh("again")
@@ -1369,6 +1391,17 @@ class FunctionLifter(ExprLifter):
         return I.MacroCall(macro.name, tuple(args), macro.result)
 
 
+def _calls_macro(e) -> bool:
+    """Whether the expression `e` calls a macro (a `__device__` function lifted as `@T.macro`)."""
+    if isinstance(e, I.MacroCall):
+        return True
+    if isinstance(e, tuple):
+        return any(_calls_macro(x) for x in e)
+    if hasattr(e, "__dataclass_fields__"):
+        return any(_calls_macro(getattr(e, f)) for f in e.__dataclass_fields__)
+    return False
+
+
 def _unsigned_max(e: I.Expr) -> int:
     """An upper bound of the unsigned value `e`: the constant itself, the source type's maximum for a
     zero extension (`(size_t)u32` <= 2^32 - 1), else the maximum of `e`'s own type."""
@@ -1468,7 +1501,16 @@ def _refs(e) -> list[A.VarRef]:
 
 
 def lift_macro(fn: A.Function, ctx: LiftContext, call_loc) -> I.Macro:
-    name = sanitize(fn.name.replace("<", "_").replace(">", "").replace(", ", "_").replace(" ", "_"))
+    name = ctx.macro_names.get(fn.name)
+    if name is None:
+        # two functions, one Python name: `Ring::operator==` and `Ring::operator!=` are both
+        # `Ring__operator__`; the second is `Ring__operator___2`. Named before its body is lifted, since
+        # the body may call the other (`!(*this == o)`), which must not take its name meanwhile.
+        name = stem = sanitize(fn.name.replace("<", "_").replace(">", "").replace(", ", "_").replace(" ", "_"))
+        taken, n = set(ctx.macro_names.values()), 2
+        while name in taken:
+            name, n = f"{stem}_{n}", n + 1
+        ctx.macro_names[fn.name] = name
     if name in ctx.macros:
         return ctx.macros[name]
     ctx.active.append(fn.name)

@@ -17,7 +17,7 @@ import hashlib
 import os
 import re
 import traceback
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Callable
 
 import clang.cindex as ci
@@ -53,8 +53,8 @@ _CASTS = {K.CSTYLE_CAST_EXPR: "static", K.CXX_STATIC_CAST_EXPR: "static", K.CXX_
           K.CXX_REINTERPRET_CAST_EXPR: "reinterpret", K.CXX_CONST_CAST_EXPR: "static"}
 _UNSUPPORTED_STMTS = {K.GOTO_STMT: "goto", K.LABEL_STMT: "label",
                       K.ASM_STMT: "inline asm", K.MS_ASM_STMT: "inline asm",
-                      K.CXX_TRY_STMT: "try block", K.INDIRECT_GOTO_STMT: "computed goto",
-                      K.CXX_FOR_RANGE_STMT: "range-based for"}
+                      K.CXX_TRY_STMT: "try block", K.INDIRECT_GOTO_STMT: "computed goto"}
+_RANGE_FOR = "range-based for"  # the op_coverage spelling of what _range_for lowers or refuses
 _SWITCH = "switch statement"  # the op_coverage spelling a lowered or refused `switch` is counted under
 # Deeper nesting is refused with C2T1104 where the limit is reached: the builder, the lift and the
 # printer recurse once per level, and `a+a+...+a` with 10,000 terms (one macro can expand to it) would
@@ -256,8 +256,39 @@ def _stateless(decl: ci.Cursor) -> bool:
     functor like `Max<T>`); its member functions compute from their arguments alone."""
     if decl is None or decl.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or not decl.is_definition():
         return False
+    if decl.type.get_size() > 1 or any(True for _ in decl.type.get_fields()):
+        # (a class template's specialization lists no members in libclang: its size and fields, which the
+        # type gives, tell; an empty class is 1 byte)
+        return False
     return not any(ch.kind in (K.FIELD_DECL, K.CXX_BASE_SPECIFIER)
                    or ch.kind == K.CXX_METHOD and ch.is_virtual_method() for ch in decl.get_children())
+
+
+def object_record(function: ci.Cursor | None) -> ci.Cursor | None:
+    """The struct whose object a member function or constructor works on, when that object is a value
+    the lift models (a Struct of plain data that holds something); None for a free or static function,
+    a member of a functor holding nothing (called without its object, `_stateless_member_call`), or
+    of a class the lift does not flatten (a base class, virtual functions)."""
+    if function is None or function.kind not in (K.CXX_METHOD, K.CONSTRUCTOR) or (
+            function.kind == K.CXX_METHOD and function.is_static_method()):
+        return None
+    record = function.semantic_parent
+    if record is None or record.kind not in (K.STRUCT_DECL, K.CLASS_DECL) or _stateless(record):
+        return None
+    return record if isinstance(ctype(record.type), A.Struct) else None
+
+
+def _initialising_constructor(ctor: ci.Cursor | None) -> bool:
+    """A default constructor of a user's struct that gives its fields values: one the user wrote, or
+    the implicit one of a struct with default member initialisers."""
+    if ctor is None or ctor.kind != K.CONSTRUCTOR:
+        return False
+    record = ctor.semantic_parent
+    if record is None or record.kind not in (K.STRUCT_DECL, K.CLASS_DECL):
+        return False
+    if not ctor.is_default_method():
+        return True
+    return any(any(ch.kind.is_expression() for ch in f.get_children()) for f in record.type.get_fields())
 
 
 def _empty_body(function: ci.Cursor) -> bool:
@@ -383,6 +414,12 @@ class _Builder:
         self._main_file_names: dict[str, bool] = {}
         self.expr_depth = 0
         self.stmt_depth = 0
+        # the object a member function or constructor being built works on (`this`), as a variable
+        self.this_ref: A.VarRef | None = None
+        # range-based fors over a class template's specialization, whose `end()` and iterator operators
+        # libclang does not list (`range_probe_text`): the types to probe, and what a probe found
+        self.probe_requests: dict[str, None] = {}
+        self.probed: dict[str, dict[str, ci.Cursor]] = {}
 
     # ------------------------------------------------------------ helpers
     def loc(self, c: ci.Cursor) -> A.Loc:
@@ -536,6 +573,8 @@ class _Builder:
         if k == K.UNARY_OPERATOR:
             (operand,) = list(c.get_children())
             op = unary_operator(c)
+            if op == "*" and self.this_ref is not None and _strip_unexposed(operand).kind == K.CXX_THIS_EXPR:
+                return self.this_ref  # `*this`: the object itself
             inner = self.expr(operand)
             if op in ("++", "--", "post++", "post--"):
                 one = A.IntLit(1, A.Scalar("int32"), loc)
@@ -546,6 +585,9 @@ class _Builder:
         if k == K.ARRAY_SUBSCRIPT_EXPR:
             base, index = list(c.get_children())
             return A.Index(self.expr(base), self.expr(index), t, loc)
+        if k == K.CXX_THIS_EXPR:
+            return A.UnsupportedExpr("`this` used as a pointer (only `this->field`, `*this` and calls of its member "
+                                     "functions are translated)", t, loc, "C2T1207")
         if k == K.CONDITIONAL_OPERATOR:
             cond, a, b = list(c.get_children())
             return A.Conditional(self.expr(cond), self.expr(a), self.expr(b), t, loc)
@@ -607,6 +649,10 @@ class _Builder:
             field = tokens[-1].spelling if tokens else ""
         if kids and kids[0].kind == K.DECL_REF_EXPR and kids[0].spelling in BUILTIN_VARS:
             return A.BuiltinIndex(kids[0].spelling, field, A.Scalar("uint32"), loc)
+        base = _strip_unexposed(kids[0]) if kids else None
+        if self.this_ref is not None and (base is None or base.kind == K.CXX_THIS_EXPR):
+            # `at_` or `this->at_` in a member function of a struct with state: a field of its object
+            return A.Member(self.this_ref, field, t, loc)
         if not kids:
             return A.UnsupportedExpr(f"member '{field}'", t, loc)
         return A.Member(self.expr(kids[0]), field, t, loc)
@@ -645,6 +691,11 @@ class _Builder:
                     ref.is_default_method():
                 return A.Cast(args[0], t, False, loc)  # `Point p = pts[i];`: the implicit copy, field by field
             if self.user_code(ref):  # a user's constructor runs its own code: `Scaled(x)` is not a cast
+                definition = ref.get_definition() or ref  # (an implicit one: its declaration)
+                if (_is_device(ref) or ref.is_default_method()) and object_record(definition) is not None:
+                    # `Cursor(at, step)`: a __device__ function that builds the object and returns it
+                    self.device_queue.append(definition)
+                    return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
                 return A.UnsupportedExpr(f"constructor of '{_qualified(ref.semantic_parent)}'", t, loc, "C2T1207")
             if len(args) == 1:
                 return A.Cast(args[0], t, False, loc)
@@ -680,6 +731,10 @@ class _Builder:
                 return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
             if not free and _is_device(ref) and definition.is_definition() and _stateless(ref.semantic_parent):
                 call = self._stateless_member_call(c, ref, definition, args, t, loc)
+                if call is not None:
+                    return call
+            if not free and _is_device(ref) and definition.is_definition() and object_record(definition) is not None:
+                call = self._member_call(c, ref, definition, args, t, loc)
                 if call is not None:
                     return call
             if not free:
@@ -767,6 +822,32 @@ class _Builder:
         self.device_queue.append(definition)
         return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
 
+    def _member_call(self, c, ref, definition, args, t, loc) -> A.Expr | None:
+        """`it.advance(2)`, `*it`, `a != b`, `p->norm()` on a struct with state: a call of the member
+        function with its object as first argument (`Cursor::operator*(it)`); the function reads and
+        writes the object through its `this` parameter (a reference, `function`). None when the object
+        is not a value the lift can name."""
+        params = len(list(ref.get_arguments()))
+        if len(args) == params + 1:  # an operator call: clang passes the object as its first argument
+            obj, args = args[0], tuple(args[1:])
+        else:
+            kids = list(c.get_children())
+            member = _strip_unexposed(kids[0]) if kids else None
+            if member is None or member.kind != K.MEMBER_REF_EXPR:
+                return None
+            inner = list(member.get_children())
+            base = _strip_unexposed(inner[0]) if inner else None
+            if base is None or base.kind == K.CXX_THIS_EXPR:  # `advance(1)` inside another member function
+                obj = self.this_ref
+            else:
+                obj = self.expr(inner[0])
+                if isinstance(obj.type, A.Pointer):  # `p->norm()`
+                    obj = A.UnOp("*", obj, obj.type.pointee, obj.loc)
+            if obj is None:
+                return None
+        self.device_queue.append(definition)
+        return A.Call(self.device_function_name(definition), (obj,) + tuple(args), t, loc, device_function=True)
+
     def _operator_call(self, c, ref, op: str, args, t, loc) -> A.Expr:
         """Operators of the prelude's types (`__half`, `float2`...), as the C operators they define."""
         kids = [ch for ch in c.get_children()]
@@ -802,7 +883,7 @@ class _Builder:
             return known
         taken = set(self.device_names.values())
         plain = self.function_name(definition)
-        if definition.kind == K.CXX_METHOD and not definition.is_static_method():
+        if definition.kind == K.CONSTRUCTOR or definition.kind == K.CXX_METHOD and not definition.is_static_method():
             # a functor's member (`Max<float>::operator()`): its struct's name says which one it is
             plain = f"{definition.semantic_parent.spelling}::{plain}"
         name = plain
@@ -850,6 +931,8 @@ class _Builder:
             return [A.If(self.expr(kids[0]), self.single(kids[1]), other, loc)]
         if k == K.FOR_STMT:
             return [self._for(c, loc)]
+        if k == K.CXX_FOR_RANGE_STMT:
+            return [self._range_for(c, loc)]
         if k == K.WHILE_STMT:
             kids = list(c.get_children())
             if len(kids) != 2:  # `while (int x = next())`: a declaration in the condition
@@ -979,6 +1062,10 @@ class _Builder:
         t = ctype(c.type)
         if init.kind == K.CALL_EXPR and not list(init.get_arguments()) and \
                 [tok.spelling for tok in init.get_tokens()] in ([], [c.spelling]):
+            if _initialising_constructor(init.referenced):
+                # `Acc a;` whose class's default constructor sets fields (`Acc() : s(0) {}`, or the implicit
+                # one of `struct Acc { float s = 0; };`): it runs, as `Acc a = Acc();`
+                return self.expr(init)
             return None  # a default constructor clang calls implicitly (`__half h;`): no initial value
         if init.kind == K.INIT_LIST_EXPR:
             items = [ch for ch in init.get_children() if ch.kind.is_expression()]
@@ -1017,6 +1104,130 @@ class _Builder:
                 body = self.single(ch)
         return A.For(init, cond, step, body or A.Block((), loc), loc)
 
+    def _range_for(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
+        """`for (decl : range) body` as the loop C++ defines it to be:
+
+            for (int i : grid::over_x(n)) body     {  Strided<int> loop_range = grid::over_x(n);
+                                           ->         Cursor loop_it = loop_range.begin();
+                                                      Cursor loop_end = loop_range.end();
+                                                      for (; loop_it != loop_end; ++loop_it) { int i = *loop_it; body }  }
+
+        the member functions and operators being the user's own (lifted as member functions of structs
+        with state), or a pointer's. Over an array (`for (float t : taps)`) it counts through the array,
+        and a reference (`for (float& t : taps)`) is the element itself. libclang lists neither `end()`
+        nor the iterator's operators of a class template's specialization: those come from a probe the
+        front end adds to the file (`probe_requests`, frontend.py); until then the loop is refused."""
+        kids = list(c.get_children())
+        if len(kids) != 3 or kids[0].kind != K.VAR_DECL:
+            return A.UnsupportedStmt("range-based for with an init statement", loc, "C2T1201", construct=_RANGE_FOR)
+        var, range_c, body_c = kids
+        begin_var = next((n.referenced for n in preorder(var) if n.kind == K.DECL_REF_EXPR and n.referenced is not None
+                          and n.referenced.kind == K.VAR_DECL and n.spelling.startswith("__begin")), None)
+        if begin_var is None:
+            return A.UnsupportedStmt("range-based for whose loop variable clang does not read from its iterator", loc,
+                                     "C2T1201", construct=_RANGE_FOR)
+        if range_c.type.get_canonical().kind == TK.CONSTANTARRAY:
+            return self._array_range_for(var, range_c, body_c, loc)
+        begin_call = _strip_unexposed(var_initializer(begin_var))
+        begin = begin_call.referenced if begin_call is not None else None
+        if begin is None or begin.kind != K.CXX_METHOD:
+            return A.UnsupportedStmt("range-based for over a type whose begin() is not a member function", loc,
+                                     "C2T1201", construct=_RANGE_FOR)
+        range_var = next((n.referenced for n in preorder(begin_call) if n.kind == K.DECL_REF_EXPR
+                          and n.spelling.startswith("__range") and n.referenced is not None), None)
+        iterator_t = begin_var.type.get_canonical()
+        pointer_iterator = iterator_t.kind == TK.POINTER
+        members = self._range_members(range_c.type, begin, iterator_t, pointer_iterator)
+        if range_var is None or members is None:
+            return A.UnsupportedStmt(
+                f"range-based for over '{range_c.type.get_canonical().spelling}': its end() or its iterator's "
+                "operator!= and operator++ were not found", loc, "C2T1201", construct=_RANGE_FOR)
+        # the range, by value: `auto&& __range = expr;` binds a temporary (a copy of it changes nothing) or
+        # a variable; a body that could change that variable while the copy iterates is refused
+        named = _strip_unexposed(range_c)
+        if named is not None and named.kind == K.DECL_REF_EXPR and named.referenced is not None and any(
+                n.kind == K.DECL_REF_EXPR and n.referenced == named.referenced for n in preorder(body_c)):
+            return A.UnsupportedStmt(f"range-based for over '{named.spelling}', which its body uses", loc, "C2T1201",
+                                     construct=_RANGE_FOR)
+        range_t = ctype(range_c.type)
+        range_decl = A.VarDecl("loop_range", _decl_key(range_var), range_t, self.expr(range_c), loc)
+        range_ref = A.VarRef("loop_range", range_decl.decl, range_t, loc)
+        it_t = ctype(begin_var.type)
+        it_decl = A.VarDecl("loop_it", _decl_key(begin_var), it_t, self.expr(begin_call), loc)
+        it_ref = A.VarRef("loop_it", it_decl.decl, it_t, loc)
+        end_ref = A.VarRef("loop_end", f"__c2t_end@{loc.line}:{loc.col}", it_t, loc)
+        end_decl = A.VarDecl("loop_end", end_ref.decl, it_t, self._call_member(members["end"], (range_ref,), it_t, loc),
+                             loc)
+        boolean = A.Scalar("bool")
+        if pointer_iterator:
+            cond = A.BinOp("!=", it_ref, end_ref, boolean, loc)
+            step = A.Assign("+=", it_ref, A.IntLit(1, A.Scalar("int32"), loc), it_t, loc)
+        else:
+            cond = self._call_member(members["operator!="], (it_ref, end_ref), boolean, loc)
+            step = self._call_member(members["operator++"], (it_ref,), it_t, loc)
+        body = A.Block((self._var_decl(var), self.single(body_c)), loc)
+        return A.Block((range_decl, it_decl, end_decl, A.For(None, cond, step, body, loc)), loc,
+                       written_as=_RANGE_FOR)
+
+    def _call_member(self, method: ci.Cursor, args: tuple, t: A.CType, loc: A.Loc) -> A.Expr:
+        definition = method.get_definition() or method
+        if not (_is_device(method) and definition.is_definition() and object_record(definition) is not None):
+            return A.UnsupportedExpr(f"call to member function '{_qualified(method)}'", t, loc, "C2T1204")
+        self.device_queue.append(definition)
+        return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+
+    def _range_members(self, range_type: ci.Type, begin: ci.Cursor, iterator_t: ci.Type,
+                       pointer_iterator: bool) -> dict[str, ci.Cursor] | None:
+        """`end` (of the range, of the constness `begin` has), `operator!=` and `operator++` (of the
+        iterator; prefix, members): from the classes' own members, else from the probe of the range's
+        type; None (and the type asked for in the next parse) when neither lists them."""
+        wanted = {"end": (begin.semantic_parent, 0, begin.is_const_method())}
+        if not pointer_iterator:
+            iterator = iterator_t.get_declaration()
+            wanted["operator!="] = (iterator, 1, None)
+            wanted["operator++"] = (iterator, 0, False)
+        found: dict[str, ci.Cursor] = {}
+        for name, (record, params, const) in wanted.items():
+            for ch in (record.get_children() if record is not None else ()):
+                if ch.kind == K.CXX_METHOD and ch.spelling == name and len(list(ch.get_arguments())) == params and (
+                        const is None or ch.is_const_method() == const or name == "operator++"):
+                    if name not in found or (const is not None and ch.is_const_method() == const):
+                        found[name] = ch
+        if len(found) == len(wanted):
+            return found
+        key = _probe_key(range_type)
+        probed = self.probed.get(key)
+        if probed is not None and all(name in probed for name in wanted):
+            return {name: probed[name] for name in wanted}
+        self.probe_requests[key] = None
+        return None
+
+    def _array_range_for(self, var: ci.Cursor, range_c: ci.Cursor, body_c: ci.Cursor, loc: A.Loc) -> A.Stmt:
+        """`for (float t : taps) body` -> `for (int loop_k = 0; loop_k < 3; loop_k++) { float t = taps[loop_k];
+        body }`; `for (float& t : taps)`: every `t` in the body is `taps[loop_k]`."""
+        named = _strip_unexposed(range_c)
+        if named is None or named.kind not in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
+            return A.UnsupportedStmt("range-based for over an array that is not a named variable or field", loc,
+                                     "C2T1201", construct=_RANGE_FOR)
+        size = range_c.type.get_canonical().get_array_size()
+        counter_t = A.Scalar("int32")
+        k = A.VarRef("loop_k", f"__c2t_k@{loc.line}:{loc.col}", counter_t, loc)
+        array = self.expr(range_c)
+        elem_t = ctype(range_c.type.get_canonical().element_type)
+        element = A.Index(array, k, elem_t, loc)
+        decl = _decl_key(var)
+        body = self.single(body_c)
+        if var.type.get_canonical().kind == TK.LVALUEREFERENCE:
+            body = A.Block((_substituted(body, decl, element),), loc)
+        else:
+            value = element if ctype(var.type) == elem_t else A.Cast(element, ctype(var.type), True, loc)
+            body = A.Block((A.VarDecl(var.spelling, decl, ctype(var.type), value, self.loc(var),
+                                      var.type.is_const_qualified()), body), loc)
+        init = A.VarDecl("loop_k", k.decl, counter_t, A.IntLit(0, counter_t, loc), loc)
+        loop = A.For(init, A.BinOp("<", k, A.IntLit(size, counter_t, loc), A.Scalar("bool"), loc),
+                     A.Assign("+=", k, A.IntLit(1, counter_t, loc), counter_t, loc), body, loc)
+        return A.Block((loop,), loc, written_as=_RANGE_FOR)
+
     def _macro_for(self, c: ci.Cursor, loc: A.Loc) -> A.Stmt:
         """A `for` written by a macro (`CUDA_KERNEL_LOOP(i, n) { ... }`): its tokens are the macro's
         invocation, so the clauses cannot be placed by the head's semicolons. clang lists the clauses
@@ -1033,10 +1244,20 @@ class _Builder:
     def function(self, c: ci.Cursor, is_kernel: bool) -> A.Function:
         outer, self.touched = self.touched, set()
         outer_invalid, self.invalid_types = self.invalid_types, set()
+        outer_this = self.this_ref
+        record = None if is_kernel else object_record(c)
+        self.this_ref = None
+        if record is not None:
+            self.this_ref = A.VarRef("this", f"__c2t_this@{self.function_key(c)}", ctype(record.type), self.loc(c))
         try:
             self.touch(c)
             self.touch_type(c.result_type)
             params = []
+            if record is not None and c.kind == K.CXX_METHOD:
+                # the object, by reference: `++it` advances the caller's `it` (a const member function's is
+                # read only, and references_as_values passes it by value)
+                params.append(A.Param("this", self.this_ref.decl, A.Reference(
+                    f"{record.type.spelling}&", self.this_ref.type, c.is_const_method()), self.loc(c)))
             for p in c.get_arguments():
                 restrict = "__restrict__" in [t.spelling for t in p.get_tokens()] or p.type.is_restrict_qualified()
                 self.touch_type(p.type)
@@ -1058,12 +1279,67 @@ class _Builder:
                 body = A.Block((A.UnsupportedStmt(f"uses type '{names}', whose declaration has an error",
                                                   self.loc(c), "C2T1105"),) + body.body, body.loc)
             name = self.function_name(c) if is_kernel else self.device_function_name(c)
-            return A.Function(name, tuple(params), ctype(c.result_type), body, self.loc(c),
+            returns = ctype(c.result_type)
+            if record is not None and c.kind == K.CONSTRUCTOR:  # (an implicit one has no body)
+                body, returns = self._constructor_body(c, record, body or A.Block((), self.loc(c))), self.this_ref.type
+            elif record is not None and body is not None and _returns_own_reference(c, record):
+                body, returns = _without_returned_object(body, self.this_ref), A.Void()
+            return A.Function(name, tuple(params), returns, body, self.loc(c),
                               is_kernel, template_args(c), end_line=c.extent.end.line,
                               clang_errors=self.errors_in_touched())
         finally:
             self.touched = outer
             self.invalid_types = outer_invalid
+            self.this_ref = outer_this
+
+    def _constructor_body(self, c: ci.Cursor, record: ci.Cursor, body: A.Block) -> A.Block:
+        """A constructor as a function that returns the object it builds:
+
+            Cursor(I at, I step) : at_(at), step_(step) { check(); }
+            ->  { Cursor this; this.at_ = at; this.step_ = step; check(); return this; }
+
+        Fields are initialised in the order they are declared (C++'s order, whatever the order of the
+        list), each from the constructor's list or else from its default member initialiser
+        (`int n = 0;`); a field with neither is left as C leaves it. A base-class initialiser or a
+        delegating constructor is refused."""
+        loc = self.loc(c)
+        listed: dict[str, ci.Cursor] = {}
+        pending: str | None = None
+        for ch in c.get_children():
+            if ch.kind == K.MEMBER_REF:
+                pending = ch.spelling
+            elif ch.kind in (K.TYPE_REF, K.TEMPLATE_REF) and ch.extent.start.offset > c.location.offset:
+                # (a TYPE_REF before the name is the qualifier of an out-of-class definition, `Cursor::Cursor`)
+                return A.Block((A.UnsupportedStmt(f"constructor initialising a base or delegating to another "
+                                                  f"constructor ('{ch.spelling}')", loc, "C2T1207"),), loc)
+            elif pending is not None and ch.kind.is_expression():
+                listed[pending], pending = ch, None
+        this = self.this_ref
+        stmts: list[A.Stmt] = [A.VarDecl("this", this.decl, this.type, None, loc)]
+        for field in record.type.get_fields():  # (a specialization's cursor lists no fields; its type does)
+            init = listed.get(field.spelling)
+            if init is None:
+                init = next((ch for ch in field.get_children() if ch.kind.is_expression()), None)
+            if init is None:
+                continue
+            ft = ctype(field.type)
+            value = self._member_initializer(init, ft)
+            target = A.Member(this, field.spelling, ft, self.loc(init))
+            stmts.append(A.ExprStmt(A.Assign("=", target, value, ft, self.loc(init)), self.loc(init)))
+        return A.Block(tuple(stmts) + body.body + (A.Return(this, loc),), body.loc)
+
+    def _member_initializer(self, init: ci.Cursor, t: A.CType) -> A.Expr:
+        """`at_(at)`, `at_{at}`, `n = 0` of a field of type `t`."""
+        inner = _strip_unexposed(init)
+        if inner is not None and inner.kind == K.INIT_LIST_EXPR:
+            items = [ch for ch in inner.get_children() if ch.kind.is_expression()]
+            if isinstance(t, A.Scalar) and len(items) == 1:
+                return self.expr(items[0])
+            if isinstance(t, A.Scalar) and not items:
+                return A.FloatLit(0.0, t, self.loc(init)) if t.dtype.startswith(("float", "bfloat")) else \
+                    A.IntLit(0, t, self.loc(init))
+            return A.UnsupportedExpr("initializer list of a field", t, self.loc(init))
+        return self.expr(init)
 
     def launch(self, c: ci.Cursor, config: ci.Cursor) -> A.LaunchSite | None:
         ref = c.referenced
@@ -1095,6 +1371,65 @@ class _Builder:
             values.pop()
         folded = tuple(values) if all(v is not None for v in values) else None
         return tuple(texts), folded
+
+
+def _decl_key(c: ci.Cursor) -> str:
+    """How VarRef and VarDecl name one declaration (the same key `_decl_ref` gives its uses)."""
+    return c.get_usr() or f"{c.spelling}@{c.location.offset}"
+
+
+def _probe_key(t: ci.Type) -> str:
+    """A range's type as its probe names it (`tv::detail::KernelLoop<int>`, `const Span`)."""
+    return t.get_canonical().spelling
+
+
+def _substituted(node, decl: str, replacement):
+    """`node` with every use of the variable `decl` replaced by `replacement` (an expression that
+    names the same object: a reference loop variable's element)."""
+    if isinstance(node, A.VarRef) and node.decl == decl:
+        return replacement
+    if isinstance(node, tuple):
+        items = tuple(_substituted(x, decl, replacement) for x in node)
+        return node if all(a is b for a, b in zip(items, node)) else items
+    if not hasattr(node, "__dataclass_fields__") or isinstance(node, A.Loc):
+        return node
+    changes = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        new = _substituted(value, decl, replacement)
+        if new is not value:
+            changes[f.name] = new
+    return replace(node, **changes) if changes else node
+
+
+def _returns_own_reference(function: ci.Cursor, record: ci.Cursor) -> bool:
+    """`Cursor& operator++()`: a member function returning a reference to an object of its own class
+    (`return *this;`, the usual form; _without_returned_object checks that it is that one)."""
+    t = function.result_type
+    return t.kind == TK.LVALUEREFERENCE and t.get_pointee().get_canonical().spelling.replace("const ", "") == \
+        record.type.get_canonical().spelling
+
+
+def _without_returned_object(body: A.Block, this: A.VarRef) -> A.Block:
+    """`... return *this;` as `... return;` (the caller has the object already), when every `return`
+    returns `*this`. A function returning any other reference keeps its body and its reference type,
+    which the lift refuses."""
+    returns = [n for n in A.walk(body) if isinstance(n, A.Return)]
+    if not returns or any(not (isinstance(r.value, A.VarRef) and r.value.decl == this.decl) for r in returns):
+        return body
+    return _map_returns(body)
+
+
+def _map_returns(s):
+    if isinstance(s, A.Return):
+        return A.Return(None, s.loc)
+    if isinstance(s, A.Block):
+        return replace(s, body=tuple(_map_returns(x) for x in s.body))
+    if isinstance(s, A.If):
+        return replace(s, then=_map_returns(s.then), other=_map_returns(s.other) if s.other is not None else None)
+    if isinstance(s, (A.For, A.While)):
+        return replace(s, body=_map_returns(s.body))
+    return s
 
 
 def _ends_clause(body: list) -> bool:
@@ -1335,6 +1670,7 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
             return True
         return owner == parsed and where not in converted_elsewhere and builder.user_code(definition)
 
+    builder.probed = _read_range_probes(tu.cursor)
     for c in _walk_main(tu.cursor, builder):
         if c.kind == K.FUNCTION_DECL and _is_kernel(c) and c.is_definition():
             key = builder.function_key(c)
@@ -1379,8 +1715,44 @@ def build_translation_unit(tu: ci.TranslationUnit, path: str, display: str, n_li
             continue
         builder.seen_functions.add(key)
         device.append(_contained(builder, c, False, failures))
+    probes = tuple(key for key in builder.probe_requests if key not in builder.probed)
     return A.TranslationUnit(display, tuple(kernels) + tuple(device), tuple(launches),
-                             internal_errors=tuple(failures), kernels_elsewhere=tuple(elsewhere))
+                             internal_errors=tuple(failures), kernels_elsewhere=tuple(elsewhere),
+                             range_probes=probes)
+
+
+RANGE_PROBE = "__c2t_range_probe_"
+
+
+def range_probe_text(types: tuple[str, ...]) -> str:
+    """Functions that call, on each range type, what a range-based for calls implicitly, so that clang
+    instantiates them and libclang shows them as calls (`_read_range_probes`):
+
+        static __device__ void __c2t_range_probe_0(tv::detail::KernelLoop<int>& r) {
+          auto b = r.begin(); auto e = r.end(); (void)(b != e); ++b; }
+    """
+    lines = [f"static __device__ void {RANGE_PROBE}{i}({t}& __c2t_r) {{ auto __c2t_b = __c2t_r.begin(); "
+             f"auto __c2t_e = __c2t_r.end(); (void)(__c2t_b != __c2t_e); ++__c2t_b; }}"
+             for i, t in enumerate(types) if "(anonymous" not in t and "(lambda" not in t]
+    return ("\n" + "\n".join(lines) + "\n") if lines else ""
+
+
+def _read_range_probes(root: ci.Cursor) -> dict[str, dict[str, ci.Cursor]]:
+    """What each probe's calls reach: {range type: {"end": method, "operator!=": ..., "operator++": ...}}."""
+    found: dict[str, dict[str, ci.Cursor]] = {}
+    for c in root.get_children():
+        if c.kind != K.FUNCTION_DECL or not c.spelling.startswith(RANGE_PROBE) or not c.is_definition():
+            continue
+        params = list(c.get_arguments())
+        if len(params) != 1:
+            continue
+        members: dict[str, ci.Cursor] = {}
+        for node in preorder(c):
+            ref = node.referenced if node.kind == K.CALL_EXPR else None
+            if ref is not None and ref.kind == K.CXX_METHOD and ref.spelling in ("end", "operator!=", "operator++"):
+                members.setdefault(ref.spelling, ref)
+        found[_probe_key(params[0].type.get_pointee())] = members
+    return found
 
 
 def _contained(builder: _Builder, c: ci.Cursor, is_kernel: bool, failures: list[str]) -> A.Function:

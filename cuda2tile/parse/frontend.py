@@ -23,7 +23,7 @@ import clang.cindex as ci
 from cuda2tile.defaults import DEFAULT_MAX_FILE_SIZE
 from cuda2tile.diagnostics import Diagnostic, Location, Severity
 from cuda2tile.parse import cuda_ast as A, prelude_pch
-from cuda2tile.parse.build_ast import ClangError, build_translation_unit
+from cuda2tile.parse.build_ast import ClangError, build_translation_unit, range_probe_text
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 KEEP_GOING = 0x200  # CXTranslationUnit_KeepGoing: a missing #include must not stop the parse
@@ -175,8 +175,8 @@ def clang_args(options: FrontendOptions, path: str) -> list[str]:
     return args
 
 
-def _clang_diagnostics(tu: ci.TranslationUnit, display: str, real: str,
-                       headers: "_HeaderLines") -> tuple[list[Diagnostic], list[ClangError]]:
+def _clang_diagnostics(tu: ci.TranslationUnit, display: str, real: str, headers: "_HeaderLines",
+                       probes_from: int | None = None) -> tuple[list[Diagnostic], list[ClangError]]:
     """clang's warnings and errors as our diagnostics, each at its own file and line.
 
     A diagnostic inside a header is reported at the header's path (relative to the converted file's
@@ -192,6 +192,8 @@ def _clang_diagnostics(tu: ci.TranslationUnit, display: str, real: str,
         if loc_file != real and loc_file.startswith(_PRELUDE_DIR):
             continue  # our prelude: not the user's concern
         line, col = d.location.line, d.location.column
+        if probes_from is not None and loc_file == real and line >= probes_from:
+            continue  # a range probe's (build_ast.range_probe_text)
         message = d.spelling
         if "file not found" in message:
             code, severity = "C2T1102", Severity.WARNING
@@ -265,20 +267,36 @@ def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display:
     if text is None:
         return ParsedFile(owner[1] if owner else display, [], None, diags)
     requests = options.instantiate
-    parsed = _parse(path, display, text, requests, options, owner, converted_elsewhere, diags)
+    read_diags = list(diags)  # each parse adds clang's to its own copy
+    parsed = _parse(path, display, text, requests, options, owner, converted_elsewhere, list(read_diags))
     if parsed.unit is None:
         return parsed
     defaults = _default_instantiations(parsed.unit, requests, defaults_for)
     if defaults:
         again = _parse(path, display, text, requests + defaults, options, owner, converted_elsewhere,
-                       list(diags))
+                       list(read_diags))
         if again.unit is not None:
-            named = {name for name, _ in defaults}
-            functions = tuple(replace(f, instantiated_by_default=True)
-                              if f.is_kernel and f.template_args and _base_name(f) in named else f
-                              for f in again.unit.functions)
-            parsed = replace(again, unit=replace(again.unit, functions=functions))
+            parsed = _marked_defaults(again, defaults)
+        else:
+            defaults = ()
+    if parsed.unit.range_probes:
+        # range-based fors over class templates: parse again with a probe of each range type
+        again = _parse(path, display, text, requests + defaults, options, owner, converted_elsewhere,
+                       list(read_diags), probes=parsed.unit.range_probes)
+        if again.unit is not None:
+            parsed = _marked_defaults(again, defaults)
     return parsed
+
+
+def _marked_defaults(parsed: ParsedFile, defaults) -> ParsedFile:
+    """The kernels instantiated by `defaults` marked so (their note says the types were guessed)."""
+    if not defaults:
+        return parsed
+    named = {name for name, _ in defaults}
+    functions = tuple(replace(f, instantiated_by_default=True)
+                      if f.is_kernel and f.template_args and _base_name(f) in named else f
+                      for f in parsed.unit.functions)
+    return replace(parsed, unit=replace(parsed.unit, functions=functions))
 
 
 def _base_name(fn: A.Function) -> str:
@@ -312,9 +330,13 @@ def _default_instantiations(unit: A.TranslationUnit, requests, only: frozenset[s
 
 def _parse(path: str, display: str, text: str, requests, options: FrontendOptions,
            owner: tuple[str, str] | None, converted_elsewhere: frozenset[str],
-           diags: list[Diagnostic]) -> ParsedFile:
+           diags: list[Diagnostic], probes: tuple[str, ...] = ()) -> ParsedFile:
     lines = split_source_lines(text)
     unsaved_text = text + _instantiation_text(requests)
+    # the probes' own errors (a range type private to its class cannot be named there) are not the
+    # user's: the loop they were for stays refused with its own reason
+    probes_from = unsaved_text.count("\n") + 2 if probes else None
+    unsaved_text += range_probe_text(probes)
     try:  # the prelude precompiled once per flag set (prelude_pch.py): same unit, a fraction of the time
         tu = prelude_pch.parse(path, clang_args(options, path), [(path, unsaved_text)],
                                KEEP_GOING | DETAILED_PREPROCESSING_RECORD)
@@ -323,7 +345,7 @@ def _parse(path: str, display: str, text: str, requests, options: FrontendOption
         return ParsedFile(display, lines, None, diags)
     real = os.path.realpath(path)
     headers = _HeaderLines(display, real)
-    clang_diags, errors = _clang_diagnostics(tu, display, real, headers)
+    clang_diags, errors = _clang_diagnostics(tu, display, real, headers, probes_from)
     skipped = _skipped_ranges(tu)
     if owner is None:
         diags += clang_diags

@@ -5,8 +5,8 @@ names a guard, the exact text that implements it and a replacement that undoes i
 restored after each run (and compared with its backup). Every line must print CAUGHT. The fixes made
 in the lift (loops, privatisation, masks, effects) were checked the same way by hand: see the
 regression cases' comments and docs/diagnostics.md. Not part of the suite: it edits source files.
-Not listed: the refusal of user constructors (`Scaled(x)` read as a cast) is defensive: with the
-library-record check in place no such cast can reach a lifted type, so nothing can catch its removal."""
+A line whose test is `C:EXPR` runs tests/test_corpus_numeric.py -k EXPR (a corpus kernel against its numpy
+reference)."""
 import filecmp
 import shutil
 import subprocess
@@ -43,6 +43,12 @@ CHECKS = [
   ("unsigned casts of values", "cuda2tile/emit/printer.py", "                    and not self.non_negative(operand)\n", "                    and False\n", "@unsigned_casts_of_values"),
   ("unsigned subtraction at zero", "cuda2tile/emit/printer.py", "            if e.op == \"sub\" and e.dtype in _WRAPPING and not isinstance(e.rhs, I.Const) \\\n", "            if False and not isinstance(e.rhs, I.Const) \\\n", "@unsigned_sub_folds"),
   ("float folds blocked", "cuda2tile/lift/lift_kernel.py", "LAST_PASSES = (block_float_folds, pin_copied_reads)\n", "LAST_PASSES = (pin_copied_reads,)\n", "@float_folds"),
+  ("default constructors run", "cuda2tile/parse/build_ast.py", "            if _initialising_constructor(init.referenced):\n", "            if False:\n", "@constructed_objects"),
+  ("macro calls in loop headers tested each trip", "cuda2tile/lift/lift_function.py", "        if not _calls_macro(cond):\n", "        if True:\n", "@constructed_objects"),
+  ("macro names given before bodies", "cuda2tile/lift/lift_function.py", "        ctx.macro_names[fn.name] = name\n", "        pass\n", "@constructed_objects"),
+  ("constructor fields from the type", "cuda2tile/parse/build_ast.py", "        for field in record.type.get_fields():", "        for field in (f for f in record.get_children() if f.kind == K.FIELD_DECL):", "C:range_loops"),
+  ("specializations with fields hold state", "cuda2tile/parse/build_ast.py", "    if decl.type.get_size() > 1 or any(True for _ in decl.type.get_fields()):", "    if False:", "C:range_loops"),
+  ("reference range-for is the element", "cuda2tile/parse/build_ast.py", "        if var.type.get_canonical().kind == TK.LVALUEREFERENCE:", "        if False:", "C:range_loops"),
   ("else branches of float comparisons", "cuda2tile/passes/block_float_folds.py", "        if not in_cond:\n            return False\n", "        if True:\n            return False\n", "@nan_else_branches"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
   ("invalid typedef refused", "cuda2tile/parse/build_ast.py", "            if body is not None and self.invalid_types:\n", "            if False:\n", "invalid_typedef"),
@@ -78,6 +84,8 @@ for name, path, old, new, k in CHECKS:
         open(path, "w").write(text.replace(old, new))
         if k.startswith("T:"):
             target = ["tests/test_real_trees.py", "-k", k[2:]]
+        elif k.startswith("C:"):
+            target = ["tests/test_corpus_numeric.py", "-k", k[2:]]
         elif k.startswith("@"):
             target = ["tests/regressions/test_regressions.py", "-k", f"test_case and {k[1:]} and no-raise"]
         else:

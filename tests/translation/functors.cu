@@ -2,7 +2,7 @@
 // RUN: %filecheck --check-prefix=DIAG %s --input-file %t.err
 // Structs that hold nothing (no data member, base or virtual function) are functors: their objects
 // carry nothing, and a call of one of their member functions is that function alone. An object
-// computed by an expression that may do something is refused, and a struct with data stays refused.
+// computed by an expression that may do something is refused. A struct with data passes its object.
 
 template <typename T> struct Max { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
 
@@ -27,4 +27,8 @@ struct Offset { float by; __device__ float operator()(float v) const { return v 
 __global__ void functor_with_data(const float* x, float* y, Offset f) {
   y[threadIdx.x] = f(x[threadIdx.x]);
 }
-// DIAG: functors.cu:[[# @LINE - 2]]:{{[0-9]+}}: warning: C2T1204: kernel 'functor_with_data' is not converted: unsupported expression: call to member function 'Offset::operator()'
+// A functor with data is a struct with state: its member function takes the object as `this`.
+// CHECK-LABEL: def functor_with_data(
+// CHECK:      def Offset__operator__(this_by, v):
+// CHECK:          return v + this_by
+// CHECK:      y[tx] = Offset__operator__({{.*}}f_by{{.*}}, x[tx])
