@@ -162,11 +162,15 @@ LANGUAGE: list[Construct] = [
               aliases=("T&",), tilelang="the value it refers to when only read; when written, the function "
                                         "lifted into its caller with the caller's variable or buffer element",
               tests=("tests/translation/references.cu", "corpus/misc/out_parameters.cu",
-                     "tests/regressions/cases/references_passed_on.cu"),
+                     "tests/regressions/cases/references_passed_on.cu", "tests/translation/element_references.cu",
+                     "corpus/misc/point_methods.cu"),
               note="`const float& w` read only is passed by value; `float& acc` written (`acc += v`, or passed "
                    "on to another function's reference parameter that it writes) writes the caller's local or "
-                   "`out[i]` it is bound to; refused: a written `float*&` or struct "
-                   "reference, an argument of another type, the call inside a larger expression"),
+                   "`out[i]` it is bound to; a written struct or vector reference to a variable is that variable, "
+                   "to an element (`rotate(c, corners[k])`, `pts[i].shift(d)`) its lanes copied in and stored "
+                   "back, when no other argument names its array or may write its index; refused: a written "
+                   "`float*&`, `swap(a[i], a[j])`, an argument of another type, the call inside a larger "
+                   "expression"),
     Construct(cuda="pointer to a variable", category="language", status=P, code="C2T1210", effort="medium",
               aliases=("&local",), tilelang="the caller's variable itself, in the inlined helper",
               tests=("tests/translation/references.cu", "corpus/misc/out_parameters.cu"),

@@ -1171,12 +1171,15 @@ class FunctionLifter(ExprLifter):
         child.decls = self.decls
         child.builtins = self.builtins
         stmts: list[I.Stmt] = []
+        write_back: list[I.Stmt] = []
         _check_arity(fn, call)
-        for p, arg in zip(fn.params, call.args):
+        for k, (p, arg) in enumerate(zip(fn.params, call.args)):
             if isinstance(p.type, A.Pointer) and self.points_to_variable(arg):
                 child.bindings[p.decl] = self.variable_pointer(arg, p)
             elif isinstance(p.type, A.Reference):
-                child.bindings[p.decl] = self.reference_argument(arg, p, stmts, line)
+                others = [(q, a) for j, (q, a) in enumerate(zip(fn.params, call.args)) if j != k]
+                child.bindings[p.decl] = self.copied_reference(arg, p, others, stmts, write_back, line) or \
+                    self.reference_argument(arg, p, stmts, line)
             elif isinstance(p.type, A.Stateless) and _builds_nothing(arg):
                 continue  # a functor holding nothing (`reduce(v, Max<float>())`): nothing to pass
             elif isinstance(p.type, A.Pointer) and A.is_null_constant(arg):
@@ -1213,7 +1216,8 @@ class FunctionLifter(ExprLifter):
         finally:
             self.ctx.active.pop()
         if child.vector_result:
-            return stmts + list(body), tuple(I.Var(name, fn.return_type.elem) for name in child.vector_result)
+            return stmts + list(body) + write_back, tuple(I.Var(name, fn.return_type.elem)
+                                                          for name in child.vector_result)
         result_dtype = fn.return_type.dtype if isinstance(fn.return_type, A.Scalar) else "void"
         result_name = self.names.fresh(f"{sanitize(fn.name.split('<')[0])}_result") if result_dtype != "void" else None
         body = guard_early_returns(body, result_dtype, result_name)
@@ -1228,7 +1232,46 @@ class FunctionLifter(ExprLifter):
             else:
                 body += (I.Let(result_name, last.value, line),)
                 result = I.Var(result_name, result_dtype)
-        return stmts + list(body), result
+        return stmts + list(body) + write_back, result
+
+    def copied_reference(self, arg: A.Expr, param: A.Param, others, stmts: list, write_back: list,
+                         line: int) -> VectorBinding | None:
+        """A written reference to a struct or vector element (`corners[k].set(x, y)`, `rotate(c, pts[i])`
+        of `Point&`): its lanes copied into locals before the inlined body and stored back after it.
+        That is the reference exactly when the function can reach the element by no other way: no other
+        argument names the element's array or buffer (`swap(a[i], a[j])` is not copied: a write to one
+        could be to the other's element), and none that the function may write through (a reference, a
+        pointer) names a variable of its index, since an inlined function reaches its caller's objects
+        only through what it is given. `pts[i].shift(offsets[i % m])` is copied: `i` is only read. None
+        otherwise, or for a variable (bound in place by reference_argument)."""
+        referred = param.type.referred
+        if not (isinstance(referred, A.Vector) and isinstance(arg, (A.Index, A.Member))
+                and isinstance(arg.type, A.Vector) and arg.type.elem == referred.elem
+                and arg.type.lanes == referred.lanes):
+            return None
+        if any(isinstance(n, (A.Call, A.Assign)) for n in A.walk(arg)):
+            return None
+        root = arg
+        while isinstance(root, (A.Index, A.Member)):
+            root = root.base
+        if not isinstance(root, A.VarRef):
+            return None
+        named = {n.decl for n in A.walk(arg) if isinstance(n, A.VarRef)}
+        in_memory = isinstance(root.type, A.Pointer)  # a buffer: another pointer may point into it
+        for other_param, other in others:
+            mentioned = [n for n in A.walk(other) if isinstance(n, A.VarRef)]
+            writable = isinstance(other_param.type, (A.Reference, A.Pointer))
+            if any(n.decl == root.decl for n in mentioned) or writable and (
+                    {n.decl for n in mentioned} & named
+                    or in_memory and any(isinstance(n.type, A.Pointer) for n in mentioned)):
+                return None
+        lanes = tuple(self.names.fresh(f"{param.name}_{lane_name(referred, k)}") for k in range(referred.lanes))
+        for lane, value in zip(lanes, self.vector(arg)):
+            self.decls.append(I.DeclVar(lane, referred.elem, line))
+            stmts.append(I.AssignVar(lane, cast(value, referred.elem), line))
+        stored = _Lifted(tuple(I.Var(lane, referred.elem) for lane in lanes), arg.type, arg.loc)
+        write_back.extend(self.assign(A.Assign("=", arg, stored, arg.type, arg.loc), line))
+        return VectorBinding(lanes, referred.elem, True)
 
     def sincos(self, e: A.Call, line: int) -> list[I.Stmt]:
         """`sincosf(x, &s, &c);` is `*sp = sinf(x); *cp = cosf(x);`: CUDA documents sincosf with the

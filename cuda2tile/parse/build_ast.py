@@ -286,9 +286,13 @@ def _initialising_constructor(ctor: ci.Cursor | None) -> bool:
     record = ctor.semantic_parent
     if record is None or record.kind not in (K.STRUCT_DECL, K.CLASS_DECL):
         return False
-    if not ctor.is_default_method():
+    if any(any(ch.kind.is_expression() for ch in f.get_children()) for f in record.type.get_fields()):
         return True
-    return any(any(ch.kind.is_expression() for ch in f.get_children()) for f in record.type.get_fields())
+    if ctor.is_default_method():
+        return False
+    # `Point() {}` sets nothing: `Point corners[5];` is as uninitialised as `float a[5];`
+    definition = ctor.get_definition() or ctor
+    return not (_empty_body(definition) and not any(ch.kind == K.MEMBER_REF for ch in definition.get_children()))
 
 
 def _empty_body(function: ci.Cursor) -> bool:
@@ -1053,7 +1057,18 @@ class _Builder:
         self.touch_type(c.type)
         if is_invalid_declaration(c):
             return A.UnsupportedStmt(f"declaration of '{c.spelling}' has an error", loc, "C2T1105")
-        return A.VarDecl(c.spelling, decl, ctype(c.type), init, loc, c.type.is_const_qualified(), shared, volatile)
+        t = ctype(c.type)
+        if isinstance(t, A.Array) and isinstance(init, A.Call) and init.device_function and not shared:
+            # `Point<T> vec[4];` whose default constructor sets fields (`Point(T x = 0, T y = 0)`): C++ runs
+            # it for each element, first to last
+            k = A.VarRef("element", f"__c2t_element@{c.location.offset}", A.Scalar("int32"), loc)
+            element = A.Index(A.VarRef(c.spelling, decl, t, loc), k, t.elem, loc)
+            each = A.For(A.VarDecl(k.name, k.decl, k.type, A.IntLit(0, k.type, loc), loc),
+                         A.BinOp("<", k, A.IntLit(t.size, k.type, loc), A.Scalar("bool"), loc),
+                         A.Assign("+=", k, A.IntLit(1, k.type, loc), k.type, loc),
+                         A.ExprStmt(A.Assign("=", element, replace(init, type=t.elem), t.elem, loc), loc), loc)
+            return A.Block((A.VarDecl(c.spelling, decl, t, None, loc, False, shared, volatile), each), loc)
+        return A.VarDecl(c.spelling, decl, t, init, loc, c.type.is_const_qualified(), shared, volatile)
 
     def _initializer(self, c: ci.Cursor) -> A.Expr | None:
         init = var_initializer(c)

@@ -6,7 +6,7 @@ restored after each run (and compared with its backup). Every line must print CA
 in the lift (loops, privatisation, masks, effects) were checked the same way by hand: see the
 regression cases' comments and docs/diagnostics.md. Not part of the suite: it edits source files.
 A line whose test is `C:EXPR` runs tests/test_corpus_numeric.py -k EXPR (a corpus kernel against its numpy
-reference)."""
+reference), `L:EXPR` the lit tests tests/test_translation.py -k EXPR."""
 import filecmp
 import shutil
 import subprocess
@@ -49,6 +49,9 @@ CHECKS = [
   ("constructor fields from the type", "cuda2tile/parse/build_ast.py", "        for field in record.type.get_fields():", "        for field in (f for f in record.get_children() if f.kind == K.FIELD_DECL):", "C:range_loops"),
   ("specializations with fields hold state", "cuda2tile/parse/build_ast.py", "    if decl.type.get_size() > 1 or any(True for _ in decl.type.get_fields()):", "    if False:", "C:range_loops"),
   ("reference range-for is the element", "cuda2tile/parse/build_ast.py", "        if var.type.get_canonical().kind == TK.LVALUEREFERENCE:", "        if False:", "C:range_loops"),
+  ("arrays of constructed objects", "cuda2tile/parse/build_ast.py", "        if isinstance(t, A.Array) and isinstance(init, A.Call) and init.device_function and not shared:\n", "        if False:\n", "@constructed_objects"),
+  ("element references copied in and out", "cuda2tile/lift/lift_function.py", "                child.bindings[p.decl] = self.copied_reference(arg, p, others, stmts, write_back, line) or \\\n", "                child.bindings[p.decl] = None or \\\n", "C:point_methods"),
+  ("element references not copied beside their array", "cuda2tile/lift/lift_function.py", "            if any(n.decl == root.decl for n in mentioned) or writable and (", "            if False and (", "L:element_references"),
   ("else branches of float comparisons", "cuda2tile/passes/block_float_folds.py", "        if not in_cond:\n            return False\n", "        if True:\n            return False\n", "@nan_else_branches"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
   ("invalid typedef refused", "cuda2tile/parse/build_ast.py", "            if body is not None and self.invalid_types:\n", "            if False:\n", "invalid_typedef"),
@@ -84,6 +87,8 @@ for name, path, old, new, k in CHECKS:
         open(path, "w").write(text.replace(old, new))
         if k.startswith("T:"):
             target = ["tests/test_real_trees.py", "-k", k[2:]]
+        elif k.startswith("L:"):
+            target = ["tests/test_translation.py", "-k", k[2:]]
         elif k.startswith("C:"):
             target = ["tests/test_corpus_numeric.py", "-k", k[2:]]
         elif k.startswith("@"):

@@ -16,6 +16,7 @@
 // EXPECT: helper_in_loop_condition pass
 // EXPECT: helper_in_for_condition pass
 // EXPECT: equality_iterator pass
+// EXPECT: array_of_constructed pass
 struct Acc {
   float s;
   float n;
@@ -81,4 +82,17 @@ __global__ void equality_iterator(int* out, int n) {
     ++steps;
   }
   out[t] = steps * 10 + (a == b ? 1 : 0);
+}
+
+// An array of objects whose default constructor sets fields (default arguments, as geometry code
+// writes `Point(const T& px = 0, const T& py = 0)`): C++ constructs each element.
+template <typename T> struct Pt {
+  T x, y;
+  __device__ Pt(const T& px = 0, const T& py = 1) : x(px), y(py) {}
+};
+
+__global__ void array_of_constructed(float* out) {
+  Pt<float> v[3];
+  v[1].x = out[threadIdx.x];
+  out[threadIdx.x] = v[0].y + v[1].x + v[2].x - v[2].y;
 }
