@@ -113,5 +113,7 @@ __global__ void row_moments(float *mean, float *peak, const float *x, int rows, 
   peak[r] = m.peak;
 }
 
-template __global__ void range_scale<float>(float *, const float *, int);
-template __global__ void range_scale<double>(double *, const double *, int);
+void launch_range_scale(float *yf, const float *xf, double *yd, const double *xd, int n) {
+  range_scale<float><<<5, 128>>>(yf, xf, n);
+  range_scale<double><<<3, 64>>>(yd, xd, n);
+}
