@@ -19,7 +19,7 @@ import op_coverage
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.passes.early_returns import guard_early_returns
 from cuda2tile.ir.errors import LiftError
-from cuda2tile.ir.ir_names import nodes
+from cuda2tile.ir.ir_names import contains as ir_contains, nodes
 from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, ExprLifter, NullPointerBinding,
                                       PointerBinding,
                                       ScalarBinding, ScalarPointerBinding, SharedScalarBinding, VectorBinding, arith,
@@ -849,7 +849,7 @@ class FunctionLifter(ExprLifter):
                                                    ...
 
         (a `continue` goes back to the top and tests it again, as in C)."""
-        if not _calls_macro(cond):
+        if not ir_contains(cond, I.MacroCall):
             return self.while_form(cond, body, loc)
         line = self.ctx.line(loc)
         test = I.If(I.Unary("not", cond, "bool"), (I.Break(line),), (), line)
@@ -1432,17 +1432,6 @@ class FunctionLifter(ExprLifter):
         if want_value and macro.result == "void":
             raise LiftError("C2T1202", f"'{fn.name}' returns void", call.loc)
         return I.MacroCall(macro.name, tuple(args), macro.result)
-
-
-def _calls_macro(e) -> bool:
-    """Whether the expression `e` calls a macro (a `__device__` function lifted as `@T.macro`)."""
-    if isinstance(e, I.MacroCall):
-        return True
-    if isinstance(e, tuple):
-        return any(_calls_macro(x) for x in e)
-    if hasattr(e, "__dataclass_fields__"):
-        return any(_calls_macro(getattr(e, f)) for f in e.__dataclass_fields__)
-    return False
 
 
 def _unsigned_max(e: I.Expr) -> int:

@@ -640,7 +640,7 @@ class _Builder:
                 if not isinstance(folded, A.UnsupportedExpr):
                     return folded
                 return A.UnsupportedExpr(f"static data member '{_qualified(ref)}'", t, loc, "C2T1204")
-            return A.VarRef(ref.spelling, ref.get_usr() or f"{ref.spelling}@{ref.location.offset}", t, loc)
+            return A.VarRef(ref.spelling, _decl_key(ref), t, loc)
         if ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
             return A.UnsupportedExpr(f"function '{ref.spelling}' used as a value", t, loc)
         return A.UnsupportedExpr(f"reference to {ref.kind.name.lower()}", t, loc)
@@ -698,8 +698,7 @@ class _Builder:
                 definition = ref.get_definition() or ref  # (an implicit one: its declaration)
                 if (_is_device(ref) or ref.is_default_method()) and object_record(definition) is not None:
                     # `Cursor(at, step)`: a __device__ function that builds the object and returns it
-                    self.device_queue.append(definition)
-                    return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+                    return self._device_call(definition, args, t, loc)
                 return A.UnsupportedExpr(f"constructor of '{_qualified(ref.semantic_parent)}'", t, loc, "C2T1207")
             if len(args) == 1:
                 return A.Cast(args[0], t, False, loc)
@@ -731,8 +730,7 @@ class _Builder:
             definition = ref.get_definition() or ref
             free = ref.kind == K.FUNCTION_DECL or (ref.kind == K.CXX_METHOD and ref.is_static_method())
             if free and _is_device(ref) and definition.is_definition():
-                self.device_queue.append(definition)
-                return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+                return self._device_call(definition, args, t, loc)
             if not free and _is_device(ref) and definition.is_definition() and _stateless(ref.semantic_parent):
                 call = self._stateless_member_call(c, ref, definition, args, t, loc)
                 if call is not None:
@@ -823,8 +821,7 @@ class _Builder:
                 or obj.kind in (K.CALL_EXPR, K.UNEXPOSED_EXPR) and obj.referenced is not None
                 and obj.referenced.kind == K.CONSTRUCTOR and not list(obj.get_arguments())):
             return None
-        self.device_queue.append(definition)
-        return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+        return self._device_call(definition, args, t, loc)
 
     def _member_call(self, c, ref, definition, args, t, loc) -> A.Expr | None:
         """`it.advance(2)`, `*it`, `a != b`, `p->norm()` on a struct with state: a call of the member
@@ -849,8 +846,7 @@ class _Builder:
                     obj = A.UnOp("*", obj, obj.type.pointee, obj.loc)
             if obj is None:
                 return None
-        self.device_queue.append(definition)
-        return A.Call(self.device_function_name(definition), (obj,) + tuple(args), t, loc, device_function=True)
+        return self._device_call(definition, (obj,) + tuple(args), t, loc)
 
     def _operator_call(self, c, ref, op: str, args, t, loc) -> A.Expr:
         """Operators of the prelude's types (`__half`, `float2`...), as the C operators they define."""
@@ -881,7 +877,7 @@ class _Builder:
         first function so spelled, a qualified one for another (`b::g`, `Util::max`), and a numbered one
         for an overload (`f(int)` beside `f(float)` is `f__overload2`). Calls and the function's lifted
         form meet by this name; two functions once shared one and every call went to the last."""
-        key = definition.get_usr() or f"{definition.spelling}@{definition.location.offset}"
+        key = _decl_key(definition)
         known = self.device_names.get(key)
         if known is not None:
             return known
@@ -1052,7 +1048,7 @@ class _Builder:
             # `static int flag;` in device code is one variable for the whole grid, not per thread
             return A.UnsupportedStmt(f"static local variable '{c.spelling}' (one object shared by every thread)",
                                      loc, "C2T1204")
-        decl = c.get_usr() or f"{c.spelling}@{c.location.offset}"
+        decl = _decl_key(c)
         volatile = "volatile" in c.type.spelling.split("*")[0] and c.type.get_canonical().kind != TK.POINTER
         self.touch_type(c.type)
         if is_invalid_declaration(c):
@@ -1184,12 +1180,17 @@ class _Builder:
         return A.Block((range_decl, it_decl, end_decl, A.For(None, cond, step, body, loc)), loc,
                        written_as=_RANGE_FOR)
 
+    def _device_call(self, definition: ci.Cursor, args: tuple, t: A.CType, loc: A.Loc) -> A.Call:
+        """A call of a user's `__device__` function (or member function, or constructor), whose
+        definition is queued to be built under the name calls and definition share."""
+        self.device_queue.append(definition)
+        return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+
     def _call_member(self, method: ci.Cursor, args: tuple, t: A.CType, loc: A.Loc) -> A.Expr:
         definition = method.get_definition() or method
         if not (_is_device(method) and definition.is_definition() and object_record(definition) is not None):
             return A.UnsupportedExpr(f"call to member function '{_qualified(method)}'", t, loc, "C2T1204")
-        self.device_queue.append(definition)
-        return A.Call(self.device_function_name(definition), args, t, loc, device_function=True)
+        return self._device_call(definition, args, t, loc)
 
     def _range_members(self, range_type: ci.Type, begin: ci.Cursor, iterator_t: ci.Type,
                        pointer_iterator: bool) -> dict[str, ci.Cursor] | None:
@@ -1203,11 +1204,13 @@ class _Builder:
             wanted["operator++"] = (iterator, 0, False)
         found: dict[str, ci.Cursor] = {}
         for name, (record, params, const) in wanted.items():
-            for ch in (record.get_children() if record is not None else ()):
-                if ch.kind == K.CXX_METHOD and ch.spelling == name and len(list(ch.get_arguments())) == params and (
-                        const is None or ch.is_const_method() == const or name == "operator++"):
-                    if name not in found or (const is not None and ch.is_const_method() == const):
-                        found[name] = ch
+            candidates = [ch for ch in (record.get_children() if record is not None else ())
+                          if ch.kind == K.CXX_METHOD and ch.spelling == name and len(list(ch.get_arguments())) == params]
+            # `end` of begin's constness, as `__range.end()` resolves; `++` preferably the non-const one
+            chosen = [ch for ch in candidates if const is None or ch.is_const_method() == const] or \
+                (candidates if name == "operator++" else [])
+            if chosen:
+                found[name] = chosen[0]
         if len(found) == len(wanted):
             return found
         key = _probe_key(range_type)
@@ -1276,7 +1279,7 @@ class _Builder:
             for p in c.get_arguments():
                 restrict = "__restrict__" in [t.spelling for t in p.get_tokens()] or p.type.is_restrict_qualified()
                 self.touch_type(p.type)
-                params.append(A.Param(p.spelling, p.get_usr() or f"{p.spelling}@{p.location.offset}",
+                params.append(A.Param(p.spelling, _decl_key(p),
                                       ctype(p.type), self.loc(p), restrict))
             body = None
             for ch in c.get_children():

@@ -373,7 +373,7 @@ class TranslationUnit:
     # (kernel, header) of the kernels this file includes from headers converted on their own in the run
     kernels_elsewhere: tuple[tuple[str, str], ...] = ()
     # class types of range-based fors whose `end()` or iterator operators libclang did not list: the
-    # front end parses the file again with a probe of each (frontend.py, `_probe_text`)
+    # front end parses the file again with a probe of each (build_ast.range_probe_text)
     range_probes: tuple[str, ...] = ()
 
 

@@ -272,17 +272,20 @@ def parse_file(path: str, options: FrontendOptions = FrontendOptions(), display:
     if parsed.unit is None:
         return parsed
     defaults = _default_instantiations(parsed.unit, requests, defaults_for)
+    # range-based fors over class templates: a parse with a probe of each range type (`probed`: those
+    # the parse `parsed` came from had); the parse for the default instantiations carries the first
+    # parse's probes, so that a file needing both is parsed twice, not three times
+    probed: tuple[str, ...] = ()
     if defaults:
         again = _parse(path, display, text, requests + defaults, options, owner, converted_elsewhere,
-                       list(read_diags))
+                       list(read_diags), probes=parsed.unit.range_probes)
         if again.unit is not None:
-            parsed = _marked_defaults(again, defaults)
+            parsed, probed = _marked_defaults(again, defaults), parsed.unit.range_probes
         else:
             defaults = ()
-    if parsed.unit.range_probes:
-        # range-based fors over class templates: parse again with a probe of each range type
+    if parsed.unit.range_probes:  # types no probe has named yet (those of default instantiations too)
         again = _parse(path, display, text, requests + defaults, options, owner, converted_elsewhere,
-                       list(read_diags), probes=parsed.unit.range_probes)
+                       list(read_diags), probes=probed + parsed.unit.range_probes)
         if again.unit is not None:
             parsed = _marked_defaults(again, defaults)
     return parsed

@@ -44,7 +44,7 @@ CHECKS = [
   ("unsigned subtraction at zero", "cuda2tile/emit/printer.py", "            if e.op == \"sub\" and e.dtype in _WRAPPING and not isinstance(e.rhs, I.Const) \\\n", "            if False and not isinstance(e.rhs, I.Const) \\\n", "@unsigned_sub_folds"),
   ("float folds blocked", "cuda2tile/lift/lift_kernel.py", "LAST_PASSES = (block_float_folds, pin_copied_reads)\n", "LAST_PASSES = (pin_copied_reads,)\n", "@float_folds"),
   ("default constructors run", "cuda2tile/parse/build_ast.py", "            if _initialising_constructor(init.referenced):\n", "            if False:\n", "@constructed_objects"),
-  ("macro calls in loop headers tested each trip", "cuda2tile/lift/lift_function.py", "        if not _calls_macro(cond):\n", "        if True:\n", "@constructed_objects"),
+  ("macro calls in loop headers tested each trip", "cuda2tile/lift/lift_function.py", "        if not ir_contains(cond, I.MacroCall):\n", "        if True:\n", "@constructed_objects"),
   ("macro names given before bodies", "cuda2tile/lift/lift_function.py", "        ctx.macro_names[fn.name] = name\n", "        pass\n", "@constructed_objects"),
   ("constructor fields from the type", "cuda2tile/parse/build_ast.py", "        for field in record.type.get_fields():", "        for field in (f for f in record.get_children() if f.kind == K.FIELD_DECL):", "C:range_loops"),
   ("specializations with fields hold state", "cuda2tile/parse/build_ast.py", "    if decl.type.get_size() > 1 or any(True for _ in decl.type.get_fields()):", "    if False:", "C:range_loops"),
