@@ -133,7 +133,12 @@ CODES: dict[str, DiagCode] = {d.code: d for d in (
     _code("C2T1213", W, "write to a const or read-only value", "low", "The kernel writes through a const pointer."),
     _code("C2T1214", W, "barrier under thread-dependent control", "high",
           "`__syncthreads()` inside a branch or loop whose condition differs between the threads of a block "
-          "is undefined behaviour in CUDA; cuda2tile refuses to guess. Make the control block-uniform."),
+          "is undefined behaviour in CUDA; cuda2tile refuses to guess. Make the control block-uniform. "
+          "Stride loops are the exception that converts: a loop from `base + threadIdx.x` (base the same in "
+          "every thread) up to a bound, advanced by a step of blockDim, gridDim and constants, such as "
+          "`for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)`, runs its "
+          "trips at the block level (launches must give every thread of a block the same number of trips, as "
+          "CUDA requires)."),
     _code("C2T1215", W, "partial-warp mask", "medium",
           "Warp shuffles, votes and `__syncwarp` are lifted for full masks (0xffffffff or `__activemask()`) only."),
     _code("C2T1216", W, "warp exchange in an unsupported position", "medium",

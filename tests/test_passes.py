@@ -10,6 +10,7 @@ from cuda2tile.ir import tile_ir as I
 from cuda2tile.passes.early_returns import guard_early_returns
 from cuda2tile.ir.errors import LiftError
 from cuda2tile.lift.lift_kernel import lift_kernel
+from cuda2tile.ir.ir_names import statements
 from cuda2tile.ir.verifier import verify_kernel
 from cuda2tile.parse.frontend import parse_file
 from cuda2tile.passes.pin_copied_reads import pin_copied_reads
@@ -26,8 +27,12 @@ def test_ir_verifies_after_every_pass(path):
     def check(step, kernel):
         problems = verify_kernel(kernel, returns_allowed=step in ("lift", "lower_bfloat16", "lower_warp_ops"),
                                  phases_pending=step in ("eliminate_early_returns", "volatile_store_syncs",
-                                                         "split_phases"))
+                                                         "grid_stride_barriers", "split_phases"))
         assert not problems, f"{path.name}:{kernel.cuda_name} after {step}: {problems}"
+        if step not in ("lift", "lower_bfloat16", "lower_warp_ops", "eliminate_early_returns", "volatile_store_syncs",
+                        "grid_stride_barriers"):  # a stride loop's trip guard is split_phases' to repeat
+            assert not any(isinstance(s, I.If) and s.barrier_guard for s in statements(kernel.body)), \
+                f"{path.name}:{kernel.cuda_name}: a barrier guard left after {step}"
         if step == "pin_copied_reads":  # nothing is left that a let should hold (difftest finding 13)
             assert pin_copied_reads(kernel) == kernel, f"{path.name}:{kernel.cuda_name}: a second pin changes it"
         seen.append(step)
@@ -42,7 +47,7 @@ def test_ir_verifies_after_every_pass(path):
                 pass
     if lifted:
         assert {"lift", "lower_bfloat16", "lower_warp_ops", "eliminate_early_returns", "volatile_store_syncs",
-                "split_phases", "privatize", "private_arrays_in_shared", "narrow_index_arithmetic",
+                "grid_stride_barriers", "split_phases", "privatize", "private_arrays_in_shared", "narrow_index_arithmetic",
                 "select_local_elements", "flatten_else_if_chains", "thread_dependent_loops",
                 "materialize_repeated_values", "pin_copied_reads"} <= set(seen)
 

@@ -243,6 +243,10 @@ class If:
     then: tuple["Stmt", ...]
     other: tuple["Stmt", ...] = ()
     line: int = 0
+    # Set only between grid_stride_barriers and split_phases: the guard of one trip of a loop that some
+    # threads of the block have already finished. Threads for which `cond` is false do no work in it
+    # but still arrive at the barriers inside, which split_phases repeats the guard around.
+    barrier_guard: bool = False
 
 
 @dataclass(frozen=True, slots=True)

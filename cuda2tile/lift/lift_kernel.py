@@ -20,6 +20,7 @@ from cuda2tile.passes.pin_copied_reads import pin_copied_reads
 from cuda2tile.passes.narrow_index_arithmetic import narrow_index_arithmetic
 from cuda2tile.passes.privatize import privatize
 from cuda2tile.passes.flatten_else_if_chains import flatten_else_if_chains
+from cuda2tile.passes.grid_stride_barriers import grid_stride_barriers
 from cuda2tile.passes.private_arrays_in_shared import private_arrays_in_shared
 from cuda2tile.passes.select_local_elements import select_local_elements
 from cuda2tile.passes.split_phases import split_phases
@@ -32,9 +33,9 @@ from op_coverage.idioms import IDIOMS, RAISABLE
 
 _AXIS_RANK = {"x": 1, "y": 2, "z": 3}
 # IR -> IR passes run after the lift, in order; tests verify the IR after each one.
-PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, split_phases, privatize,
-          private_arrays_in_shared, narrow_index_arithmetic, select_local_elements, flatten_else_if_chains,
-          thread_dependent_loops, materialize_repeated_values)
+PASSES = (lower_bfloat16, lower_warp_ops, eliminate_early_returns, volatile_store_syncs, grid_stride_barriers,
+          split_phases, privatize, private_arrays_in_shared, narrow_index_arithmetic, select_local_elements,
+          flatten_else_if_chains, thread_dependent_loops, materialize_repeated_values)
 
 
 def _idiom_pass(pass_name: str):

@@ -198,7 +198,9 @@ class _Splitter:
             self.placement.read_at_block |= all_names(s.cond)
             return [replace(s, then=self.split(s.then), other=self.split(s.other))]
         kinds = {kind for kind, _ in barrier_lines(s)}
-        if "block" in kinds:
+        # the guard of a stride loop's trip (grid_stride_barriers): threads it excludes have finished the
+        # loop in CUDA and still arrive at its barriers here, idle
+        if "block" in kinds and not s.barrier_guard:
             self.at_block(s, s.cond, "the branch condition reads",
                           "__syncthreads() in a branch taken by only some threads of the block")
         # Warp-level barriers under a stable thread-dependent guard (`if (tid < 32) { warp reduction }`):
