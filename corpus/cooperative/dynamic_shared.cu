@@ -1,5 +1,6 @@
 // Dynamic shared memory: one extern __shared__ pool, sized at launch
-// (third launch argument: 2 * blockDim.x floats), carved into two views.
+// (third launch argument: 2 * blockDim.x floats), carved into two views; also a
+// pool declared as int and read as another type.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,31 @@ __global__ void dyn_block_sumsq(int n, const T* x, T* sums)
     if (t == 0) sums[blockIdx.x] = total + x[blockIdx.x * blockDim.x];
 }
 
+// One pool declared as int and read only as T, as attention backward kernels
+// share one declaration between their float and double versions
+// (`extern __shared__ int _s[]; scalar_t* cache = (scalar_t*)_s;`): the bytes
+// of 2 * blockDim.x values of T, the second half reached by pointer arithmetic
+// on the view, accumulated through a helper given pointers into it.
+template <typename T>
+__device__ void accumulate(T* dst, T v) { *dst += v; }
+
+template <typename T>
+__global__ void pool_as_scalar(const int n, const T* x, T* out)
+{
+    extern __shared__ int _s[];
+    T* vals = (T*)_s;
+    T* sums = vals + blockDim.x;
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    vals[t] = (i < n) ? x[i] : T(0);
+    sums[t] = T(1);
+    __syncthreads();
+    accumulate(sums + t, vals[t] * T(2));
+    accumulate(&sums[t], vals[(t + 1) % blockDim.x]);
+    __syncthreads();
+    if (i < n) out[i] = sums[blockDim.x - 1 - t];
+}
+
 int main()
 {
     const int N = 2000;
@@ -111,6 +137,11 @@ int main()
     cudaMalloc(&sd, BLOCKS_MM * sizeof(double));
     cudaMemset(xd, 0, N * sizeof(double));
     dyn_block_sumsq<double><<<BLOCKS_MM, THREADS_MM, THREADS_MM * sizeof(double)>>>(N, xd, sd);
+    double* od;
+    cudaMalloc(&od, N * sizeof(double));
+    pool_as_scalar<float><<<BLOCKS, THREADS, 2 * THREADS * sizeof(float)>>>(N, x, out);
+    pool_as_scalar<double><<<BLOCKS_MM, THREADS_MM, 2 * THREADS_MM * sizeof(double)>>>(N, xd, od);
+    cudaFree(od);
     cudaDeviceSynchronize();
     cudaFree(xd);
     cudaFree(sd);

@@ -45,3 +45,18 @@ def dyn_block_sumsq(n, x, sums):
             s //= 2
         out[b] = buf[0] + x[b * B]
     return {"sums": out}
+
+
+def pool_as_scalar(n, x, out):
+    """Per block of B threads: out[i] = sums[B - 1 - t], sums[t] = 1 + 2 * vals[t] + vals[(t + 1) % B],
+    vals of threads past n holding 0 (B from the spec: 128 for float32, 64 for float64)."""
+    dtype = x.dtype.type
+    b = 128 if x.dtype == np.float32 else 64
+    blocks = (n + b - 1) // b
+    vals = np.zeros(blocks * b, x.dtype)
+    vals[:n] = x[:n]
+    vals = vals.reshape(blocks, b)
+    sums = (dtype(1) + vals * dtype(2)) + np.roll(vals, -1, axis=1)
+    res = out.copy()
+    res[:n] = sums[:, ::-1].reshape(-1)[:n]
+    return {"out": res}

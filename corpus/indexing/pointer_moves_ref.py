@@ -19,3 +19,8 @@ def column_dot(w, x, y, k_dim, n):
             acc += wm[k, j] * x[k]
         res[j] = acc
     return {"y": res}
+
+
+def side_argmax(nthreads, feats, out, where, len):
+    v = feats.astype(np.float32).reshape(nthreads, len)
+    return {"out": v.max(axis=1), "where": v.argmax(axis=1).astype(np.int32)}

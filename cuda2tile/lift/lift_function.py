@@ -360,7 +360,7 @@ class FunctionLifter(ExprLifter):
         if s is None:
             return ()
         if isinstance(s, A.Block):
-            return tuple(x for st in s.body for x in self.stmt(st))
+            return tuple(x for st in _pointers_declared_where_assigned(s.body) for x in self.stmt(st))
         return tuple(self.stmt(s))
 
     def stmt(self, s: A.Stmt) -> list[I.Stmt]:
@@ -491,7 +491,8 @@ class FunctionLifter(ExprLifter):
         """`T* p = <pointer expression>;`: a binding to a buffer and an offset (a variable when `p` is
         reassigned later)."""
         if s.init is None:
-            raise LiftError("C2T1210", f"pointer '{s.name}' declared without a target", s.loc)
+            raise LiftError("C2T1210", f"pointer '{s.name}' declared without a target (one whose first use is "
+                                       "an assignment in the same block converts)", s.loc)
         mutable = s.decl in self.mutable
         # the declared type decides how elements are read (`uint32_t* p = (uint32_t*)f;` reads bits)
         target = replace(view_as(self.pointer(s.init), t.pointee, s.loc), offset_var=None)
@@ -538,16 +539,38 @@ class FunctionLifter(ExprLifter):
         if dtype == "bool":
             raise LiftError("C2T1207", "__shared__ bool arrays are not lifted yet", s.loc)
         size = lanes_of(t) if t.size > 0 else None  # 0: `extern __shared__ T pool[];`
+        elem = t.elem
+        if size is None and (view := self.pool_view_dtype(s, dtype)) != dtype:
+            dtype, elem = view, A.Scalar(view)
         if size is None and s.decl in self.ctx.extern_shared:
             self.bindings[s.decl] = self.ctx.extern_shared[s.decl]
             return []
         if size is None and any(isinstance(d, I.DeclShared) and d.size is None for d in self.decls):
             raise LiftError("C2T1207", "a second extern __shared__ array: carve views from one pool instead", s.loc)
-        self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, t.elem, s.volatile)
+        self.bindings[s.decl] = ArrayBinding(name, dtype, size or 0, elem, s.volatile)
         if size is None:
             self.ctx.extern_shared[s.decl] = self.bindings[s.decl]
         self.decls.append(I.DeclShared(name, dtype, size, self.ctx.line(s.loc)))
         return []
+
+    def pool_view_dtype(self, s: A.VarDecl, dtype: str) -> str:
+        """The element type of an `extern __shared__` pool that the kernel reads only through views of one
+        other scalar type: `extern __shared__ int _s[]; scalar_t* cache = (scalar_t*)_s;` (mmcv's
+        ms_deform_attn kernels, one pool for float and double instantiations) is a pool of scalar_t, whose
+        int elements nothing ever reads; its size, the launch's bytes, counts scalar_t elements. A pool
+        used any other way (indexed as declared, `&_s[k]`, views of two types) keeps its type."""
+        if not self.fn.is_kernel or self.inlined:
+            return dtype  # declared in a helper: uses elsewhere in the kernel are not all in view here
+        views: set[str] = set()
+        for node in A.walk(self.fn.body):
+            for child in _children(node):
+                if not (isinstance(child, A.VarRef) and child.decl == s.decl):
+                    continue
+                if not (isinstance(node, A.Cast) and isinstance(node.type, A.Pointer)
+                        and isinstance(node.type.pointee, A.Scalar) and node.type.pointee.dtype != "bool"):
+                    return dtype
+                views.add(node.type.pointee.dtype)
+        return views.pop() if len(views) == 1 else dtype
 
     def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
         direct = e.value if isinstance(e, A.Assign) and e.op == "=" else e
@@ -1526,6 +1549,46 @@ def _check_arity(fn: A.Function, call: A.Call) -> None:
     if len(call.args) != len(fn.params):
         raise LiftError("C2T1202", f"call to '{fn.name}' with {len(call.args)} arguments for {len(fn.params)} "
                                    "parameters (a variadic function)", call.loc)
+
+
+def _pointers_declared_where_assigned(stmts: tuple) -> tuple:
+    """A pointer declared without a value and first used by a plain assignment of the same block is
+    declared there with that value: in mmcv's border_align kernels
+
+        int batch_idx, ..., *offset_argmax_idx;        // no target yet
+        ...                                            // offset_argmax_idx not named
+        offset_argmax_idx = argmax_idx + index * 4;    // -> int* offset_argmax_idx = argmax_idx + ...;
+
+    Nothing reads the pointer before it (C would read an indeterminate value), so the program is the
+    same; one assigned first anywhere else (in a branch, a loop) is still refused (C2T1210)."""
+    out = list(stmts)
+    for k, s in enumerate(stmts):
+        if not (isinstance(s, A.VarDecl) and s.init is None and isinstance(s.type, A.Pointer) and not s.shared):
+            continue
+        for j in range(k + 1, len(out)):
+            if not any(isinstance(n, A.VarRef) and n.decl == s.decl for n in A.walk(out[j])):
+                continue
+            first = out[j]
+            if isinstance(first, A.ExprStmt) and isinstance(first.expr, A.Assign) and first.expr.op == "=" and \
+                    isinstance(first.expr.target, A.VarRef) and first.expr.target.decl == s.decl and \
+                    not any(isinstance(n, A.VarRef) and n.decl == s.decl for n in A.walk(first.expr.value)):
+                out[k] = None
+                out[j] = replace(s, init=first.expr.value, loc=first.loc)
+            break
+    return tuple(x for x in out if x is not None)
+
+
+def _children(node) -> list:
+    """The AST nodes directly under `node`, those in tuple fields (a call's arguments) one by one."""
+    out = []
+    for f in node.__dataclass_fields__:
+        if f in ("type", "loc"):
+            continue
+        value = getattr(node, f)
+        for v in (value if isinstance(value, tuple) else (value,)):
+            if hasattr(v, "__dataclass_fields__") and not isinstance(v, A.Loc):
+                out.append(v)
+    return out
 
 
 def _refs(e) -> list[A.VarRef]:

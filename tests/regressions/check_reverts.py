@@ -58,6 +58,8 @@ CHECKS = [
   ("trip's index from the base before it advances", "cuda2tile/passes/grid_stride_barriers.py", "        body = (I.Let(start, cursor_side, let.line), advance,\n", "        body = (advance, I.Let(start, cursor_side, let.line),\n", "C:stride_barriers"),
   ("stride-loop steps positive", "cuda2tile/passes/grid_stride_barriers.py", " and all(_positive(t) for t in rest) and", " and", "L:grid_stride_barriers"),
   ("stride-loop offsets never negative", "cuda2tile/passes/grid_stride_barriers.py", "    return _built_from(e, (I.ThreadIdx, I.BlockDim))\n", "    return True\n", "L:grid_stride_barriers"),
+  ("extern pools retyped to their one view", "cuda2tile/lift/lift_function.py", "        if size is None and (view := self.pool_view_dtype(s, dtype)) != dtype:\n", "        if False:\n", "C:pool_as_scalar"),
+  ("pointers declared where first assigned", "cuda2tile/lift/lift_function.py", "            return tuple(x for st in _pointers_declared_where_assigned(s.body) for x in self.stmt(st))\n", "            return tuple(x for st in s.body for x in self.stmt(st))\n", "C:side_argmax"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
   ("invalid typedef refused", "cuda2tile/parse/build_ast.py", "            if body is not None and self.invalid_types:\n", "            if False:\n", "invalid_typedef"),
   ("template arg kind as int", "cuda2tile/parse/build_ast.py", "        kind = template_argument_kind(cursor, i)\n", "        kind = cursor.get_template_argument_kind(i).value\n", "template_template"),

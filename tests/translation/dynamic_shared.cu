@@ -27,3 +27,28 @@ int main() {
 // CHECK-NEXT:         # dynamic_shared.cu:11: b[t] = 0.0f;
 // CHECK-NEXT:         pool[b_off + T.cast(t, "uint32")] = T.float32(0.0)
 // CHECK:              T.atomic_add(pool[b_off], pool[t])
+
+// A pool declared as int and read only as double is a pool of doubles: the launch's bytes count them.
+__global__ void int_pool_as_double(const double* x, double* y) {
+  extern __shared__ int _s[];
+  double* cache = (double*)_s;
+  cache[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  y[threadIdx.x] = cache[blockDim.x - 1 - threadIdx.x];
+}
+// CHECK-LABEL: def int_pool_as_double(
+// CHECK:          _s = T.alloc_shared((shared_bytes // 8,), "float64", scope=smem_scope)
+// CHECK:              _s[tx] = x[tx]
+
+// Read both as declared and through a view: the pool keeps its type and the view reads its bits.
+__global__ void int_pool_also_indexed(const float* x, float* y, int* flags) {
+  extern __shared__ int _s[];
+  float* cache = (float*)_s;
+  cache[threadIdx.x] = x[threadIdx.x];
+  __syncthreads();
+  flags[threadIdx.x] = _s[threadIdx.x] != 0;
+  y[threadIdx.x] = cache[blockDim.x - 1 - threadIdx.x];
+}
+// CHECK-LABEL: def int_pool_also_indexed(
+// CHECK:          _s = T.alloc_shared((shared_bytes // 4,), "int32", scope=smem_scope)
+// CHECK:              _s[tx] = T.reinterpret(x[tx], "int32")
