@@ -19,6 +19,15 @@ def is_unsigned(dtype: str) -> bool:
     return dtype.startswith("uint")
 
 
+def is_integer(dtype: str) -> bool:
+    return dtype.startswith(("int", "uint"))
+
+
+def dtype_bits(dtype: str) -> int:
+    """The width of a scalar dtype: dtype_bits("uint32") == 32."""
+    return 8 * DTYPE_BYTES[dtype]
+
+
 def scalar_dtype(t: A.CType) -> str | None:
     return t.dtype if isinstance(t, A.Scalar) else None
 

@@ -26,7 +26,7 @@ from cuda2tile.lift.lift_expr import (ArrayBinding, Binding, ElementBinding, Exp
                                       builtin_node, cast, const, elem_dtype, group_of_type, innermost_dtype, lanes_of,
                                       constant_int, offset_add, offset_scale, struct_binding, struct_leaf_fields,
                                       is_bits_member, lane_name, pointee_of, view_as)
-from cuda2tile.ir.types import DTYPE_BYTES, common_dtype, is_float, is_unsigned, type_name
+from cuda2tile.ir.types import DTYPE_BYTES, common_dtype, dtype_bits, is_float, is_unsigned, type_name
 from cuda2tile.lift.conditional_lvalues import conditional_lvalues
 from cuda2tile.lift.struct_lanes import struct_lanes
 from cuda2tile.lift.hoist_assignments import hoist_assignments
@@ -561,16 +561,14 @@ class FunctionLifter(ExprLifter):
         used any other way (indexed as declared, `&_s[k]`, views of two types) keeps its type."""
         if not self.fn.is_kernel or self.inlined:
             return dtype  # declared in a helper: uses elsewhere in the kernel are not all in view here
-        views: set[str] = set()
-        for node in A.walk(self.fn.body):
-            for child in _children(node):
-                if not (isinstance(child, A.VarRef) and child.decl == s.decl):
-                    continue
-                if not (isinstance(node, A.Cast) and isinstance(node.type, A.Pointer)
-                        and isinstance(node.type.pointee, A.Scalar) and node.type.pointee.dtype != "bool"):
-                    return dtype
-                views.add(node.type.pointee.dtype)
-        return views.pop() if len(views) == 1 else dtype
+        views = [n for n in A.walk(self.fn.body) if isinstance(n, A.Cast) and isinstance(n.operand, A.VarRef)
+                 and n.operand.decl == s.decl]
+        if len(views) != sum(r.decl == s.decl for r in _refs(self.fn.body)) or not all(
+                isinstance(v.type, A.Pointer) and isinstance(v.type.pointee, A.Scalar)
+                and v.type.pointee.dtype != "bool" for v in views):
+            return dtype  # also read as declared (`_s[k]`, `&_s[k]`), or through a view of no scalar type
+        dtypes = {v.type.pointee.dtype for v in views}
+        return dtypes.pop() if len(dtypes) == 1 else dtype
 
     def expr_stmt(self, e: A.Expr, line: int) -> list[I.Stmt]:
         direct = e.value if isinstance(e, A.Assign) and e.op == "=" else e
@@ -1462,13 +1460,10 @@ def _unsigned_max(e: I.Expr) -> int:
     zero extension (`(size_t)u32` <= 2^32 - 1), else the maximum of `e`'s own type."""
     if isinstance(e, I.Const):
         return int(e.value)
-    if isinstance(e, I.Cast) and is_unsigned(e.operand.dtype) and _bits(e.operand.dtype) < _bits(e.dtype):
+    if isinstance(e, I.Cast) and is_unsigned(e.operand.dtype) and \
+            dtype_bits(e.operand.dtype) < dtype_bits(e.dtype):
         return _unsigned_max(e.operand)
-    return 2 ** _bits(e.dtype) - 1
-
-
-def _bits(dtype: str) -> int:
-    return int(re.sub(r"\D", "", dtype))
+    return 2 ** dtype_bits(e.dtype) - 1
 
 
 def _signed_counter(start: I.Expr, stop: I.Expr, stride: int, op: str) -> str | None:
@@ -1482,13 +1477,13 @@ def _signed_counter(start: I.Expr, stop: I.Expr, stride: int, op: str) -> str | 
     again, where a signed counter would stop). And the signed type must hold every
     value involved: int64 holds all of uint32, but a uint64 bound read at run time (`size_t n =
     ptr[i + 1]`) may exceed 2^63 - 1, so such loops keep the cursor form with uint64 arithmetic."""
-    bits = _bits(stop.dtype)
+    bits = dtype_bits(stop.dtype)
     last = _unsigned_max(stop) - (1 if op == "<" else 0)
     beyond = last + stride  # the value C's counter takes after the last iteration
     if beyond > 2 ** bits - 1:
         return None
     top = max(_unsigned_max(start), beyond)
-    return next((d for d in ("int32", "int64") if top < 2 ** (_bits(d) - 1)), None)
+    return next((d for d in ("int32", "int64") if top < 2 ** (dtype_bits(d) - 1)), None)
 
 
 def _pure_call(call: A.Call) -> bool:
@@ -1566,29 +1561,16 @@ def _pointers_declared_where_assigned(stmts: tuple) -> tuple:
         if not (isinstance(s, A.VarDecl) and s.init is None and isinstance(s.type, A.Pointer) and not s.shared):
             continue
         for j in range(k + 1, len(out)):
-            if not any(isinstance(n, A.VarRef) and n.decl == s.decl for n in A.walk(out[j])):
+            if not any(r.decl == s.decl for r in _refs(out[j])):
                 continue
             first = out[j]
             if isinstance(first, A.ExprStmt) and isinstance(first.expr, A.Assign) and first.expr.op == "=" and \
                     isinstance(first.expr.target, A.VarRef) and first.expr.target.decl == s.decl and \
-                    not any(isinstance(n, A.VarRef) and n.decl == s.decl for n in A.walk(first.expr.value)):
+                    not any(r.decl == s.decl for r in _refs(first.expr.value)):
                 out[k] = None
                 out[j] = replace(s, init=first.expr.value, loc=first.loc)
             break
     return tuple(x for x in out if x is not None)
-
-
-def _children(node) -> list:
-    """The AST nodes directly under `node`, those in tuple fields (a call's arguments) one by one."""
-    out = []
-    for f in node.__dataclass_fields__:
-        if f in ("type", "loc"):
-            continue
-        value = getattr(node, f)
-        for v in (value if isinstance(value, tuple) else (value,)):
-            if hasattr(v, "__dataclass_fields__") and not isinstance(v, A.Loc):
-                out.append(v)
-    return out
 
 
 def _refs(e) -> list[A.VarRef]:

@@ -47,16 +47,8 @@ from dataclasses import replace
 
 from cuda2tile.ir import tile_ir as I
 from cuda2tile.ir.ir_names import all_names, fresh, nodes
-from cuda2tile.ir.types import DTYPE_BYTES
+from cuda2tile.ir.types import dtype_bits as bits, is_integer as is_int
 from cuda2tile.ir.uniformity import contains_barrier, expr_uniform, uniform_variables
-
-def is_int(dtype: str) -> bool:
-    return dtype.startswith(("int", "uint"))
-
-
-def bits(dtype: str) -> int:
-    return 8 * DTYPE_BYTES[dtype]
-
 
 _UPWARD = {"lt": "lt", "le": "le", "gt": "lt", "ge": "le"}  # `c < n`, `c <= n`, `n > c`, `n >= c`
 
@@ -73,24 +65,23 @@ def grid_stride_barriers(kernel: I.Kernel) -> I.Kernel:
     return replace(kernel, body=tuple(replace(s, body=body) if s is parallel else s for s in kernel.body))
 
 
-def _terms(e, width: int, out: list) -> bool:
+def _terms(e, width: int) -> list:
     """The terms of the sum `e` through its 32- or 64-bit additions and the casts between integers of
-    that width (bijections, so the sum is the same modulo 2**width); False if `e` is no such sum."""
+    that width (bijections, so the sum is the same modulo 2**width); `[e]` if `e` is no such sum."""
     if isinstance(e, I.Cast) and is_int(e.dtype) and is_int(e.operand.dtype) \
             and bits(e.dtype) == bits(e.operand.dtype) == width:
-        return _terms(e.operand, width, out)
+        return _terms(e.operand, width)
     if isinstance(e, I.Binary) and e.op == "add" and is_int(e.dtype) and bits(e.dtype) == width:
-        return _terms(e.lhs, width, out) and _terms(e.rhs, width, out)
-    out.append(e)
-    return True
+        return _terms(e.lhs, width) + _terms(e.rhs, width)
+    return [e]
 
 
-def _built_from(e, leaves: tuple) -> bool:
-    """`e` is made of `leaves` (node kinds) and non-negative integer constants by + and *, through
-    casts to integers of 32 bits or more: never negative, whatever the launch."""
+def _built_from(e, leaves: tuple, least: int) -> bool:
+    """`e` is made of `leaves` (node kinds, each at least `least`) and integer constants of at least
+    `least` by + and *, through casts to integers of 32 bits or more: so at least `least` itself."""
     for x in nodes(e):
         if isinstance(x, I.Const):
-            if not (isinstance(x.value, int) and not isinstance(x.value, bool) and x.value >= 0):
+            if not (isinstance(x.value, int) and not isinstance(x.value, bool) and x.value >= least):
                 return False
         elif isinstance(x, I.Binary):
             if x.op not in ("add", "mul"):
@@ -105,20 +96,12 @@ def _built_from(e, leaves: tuple) -> bool:
 
 def _thread_offset(e) -> bool:
     """`threadIdx.x + threadIdx.y * blockDim.x`: never negative, so no thread's index is below the base."""
-    return _built_from(e, (I.ThreadIdx, I.BlockDim))
+    return _built_from(e, (I.ThreadIdx, I.BlockDim), 0)
 
 
 def _positive(e) -> bool:
     """A step built from blockDim, gridDim and positive constants: at least 1."""
-    if isinstance(e, (I.BlockDim, I.GridDim)):
-        return True
-    if isinstance(e, I.Const):
-        return isinstance(e.value, int) and not isinstance(e.value, bool) and e.value > 0
-    if isinstance(e, I.Cast):
-        return is_int(e.dtype) and is_int(e.operand.dtype) and bits(e.dtype) >= 32 and _positive(e.operand)
-    if isinstance(e, I.Binary) and e.op in ("add", "mul"):
-        return _positive(e.lhs) and _positive(e.rhs)
-    return False
+    return _built_from(e, (I.BlockDim, I.GridDim), 1)
 
 
 def _sum(terms: list, dtype: str):
@@ -160,12 +143,12 @@ class _Rewriter:
         return tuple(out)
 
     def split_start(self, start, dtype: str):
-        """(`base`, `offset`) with start == base + offset in `dtype`'s width, `base` the same in every
-        thread and `offset` a thread offset; None if `start` is no such sum or names no thread."""
+        """(`base`, `offset`, `wide`) with start == base + offset in `dtype`'s width, `base` (of `dtype`) the
+        same in every thread and `offset` (of `wide`, the additions' own type) a thread offset; None if
+        `start` is no such sum or names no thread."""
         if not is_int(dtype):
             return None
-        terms: list = []
-        _terms(start, bits(dtype), terms)
+        terms = _terms(start, bits(dtype))
         base = [t for t in terms if expr_uniform(t, self.uniform)]
         offset = [t for t in terms if not expr_uniform(t, self.uniform)]
         if not offset or not all(_thread_offset(t) for t in offset):
@@ -173,7 +156,8 @@ class _Rewriter:
         # the additions in the cursor's arithmetic: unsigned where C's were (`bx * bd + tx` in uint32)
         adds = [x for x in nodes(start) if isinstance(x, I.Binary) and x.op == "add"]
         wide = adds[0].dtype if adds else dtype
-        return _sum(base, wide), _sum(offset, wide), wide
+        base = _sum(base, wide)
+        return base if wide == dtype else I.Cast(base, dtype), _sum(offset, wide), wide
 
     def index(self, start_var: str, dtype: str, offset, wide: str):
         at = I.Var(start_var, dtype)
@@ -184,8 +168,7 @@ class _Rewriter:
         """Whether `advance` is `cursor + step` with a positive step (in the cursor's width)."""
         if not is_int(dtype):
             return False
-        terms: list = []
-        _terms(advance, bits(dtype), terms)
+        terms = _terms(advance, bits(dtype))
         own = [t for t in terms if isinstance(t, I.Var) and t.name == cursor]
         rest = [t for t in terms if t not in own]
         return len(own) == 1 and rest and all(_positive(t) for t in rest) and \
@@ -219,8 +202,7 @@ class _Rewriter:
         guard = I.Binary(_UPWARD[cond.op], index, bound, "bool")
         body = (I.Let(start, cursor_side, let.line), advance,
                 I.If(guard, (replace(let, value=index),) + self.block(rest), (), loop.line, barrier_guard=True))
-        base_init = replace(init, value=base if wide == dtype else I.Cast(base, dtype))
-        return [base_init, replace(loop, body=body)]
+        return [replace(init, value=base), replace(loop, body=body)]
 
     def counted_loop(self, loop: I.For) -> I.For:
         """`for i in T.serial(start, n, step)` whose start names the thread and whose body holds a barrier."""
@@ -236,24 +218,15 @@ class _Rewriter:
         guard = I.Binary("lt", index, loop.stop, "bool")
         body = (I.If(guard, (I.Let(loop.var, index, loop.line),) + self.block(loop.body), (), loop.line,
                      barrier_guard=True),)
-        return replace(loop, var=start, start=base if wide == dtype else I.Cast(base, dtype), body=body)
+        return replace(loop, var=start, start=base, body=body)
 
     def reads_elsewhere(self, name: str, mine: tuple) -> bool:
-        """Whether a statement of the region other than `mine` (the cursor's start and loop) names `name`
-        (beyond declaring it): the per-thread cursor's value after the loop would change."""
-        def visit(stmts) -> bool:
-            for s in stmts:
-                if any(s is m for m in mine) or isinstance(s, I.DeclVar):
-                    continue
-                if isinstance(s, I.If):
-                    if name in all_names(s.cond) or visit(s.then) or visit(s.other):
-                        return True
-                elif isinstance(s, (I.For, I.While, I.Parallel)):
-                    head = (s.start, s.stop, s.step) if isinstance(s, I.For) else \
-                        (s.cond,) if isinstance(s, I.While) else ()
-                    if name in all_names(head) or visit(s.body):
-                        return True
-                elif name in all_names(s):
-                    return True
-            return False
-        return visit(self.region)
+        """Whether the region names `name` (beyond declaring it) outside `mine`, the cursor's start and
+        loop: the per-thread cursor's value after the loop would change."""
+        return _mentions(self.region, name) != _mentions(mine, name)
+
+
+def _mentions(node, name: str) -> int:
+    """How many reads, assignments and loops of `node` name the variable `name`."""
+    return sum(1 for x in nodes(node) if isinstance(x, (I.Var, I.Let, I.AssignVar)) and x.name == name
+               or isinstance(x, I.For) and x.var == name)

@@ -57,7 +57,7 @@ CHECKS = [
   ("counted stride-loop trips guarded", "cuda2tile/passes/grid_stride_barriers.py", '        guard = I.Binary("lt", index, loop.stop, "bool")\n', '        guard = I.Const(True, "bool")\n', "C:pair_swap_block"),
   ("trip's index from the base before it advances", "cuda2tile/passes/grid_stride_barriers.py", "        body = (I.Let(start, cursor_side, let.line), advance,\n", "        body = (advance, I.Let(start, cursor_side, let.line),\n", "C:stride_barriers"),
   ("stride-loop steps positive", "cuda2tile/passes/grid_stride_barriers.py", " and all(_positive(t) for t in rest) and", " and", "L:grid_stride_barriers"),
-  ("stride-loop offsets never negative", "cuda2tile/passes/grid_stride_barriers.py", "    return _built_from(e, (I.ThreadIdx, I.BlockDim))\n", "    return True\n", "L:grid_stride_barriers"),
+  ("stride-loop offsets never negative", "cuda2tile/passes/grid_stride_barriers.py", "    return _built_from(e, (I.ThreadIdx, I.BlockDim), 0)\n", "    return True\n", "L:grid_stride_barriers"),
   ("extern pools retyped to their one view", "cuda2tile/lift/lift_function.py", "        if size is None and (view := self.pool_view_dtype(s, dtype)) != dtype:\n", "        if False:\n", "C:pool_as_scalar"),
   ("pointers declared where first assigned", "cuda2tile/lift/lift_function.py", "            return tuple(x for st in _pointers_declared_where_assigned(s.body) for x in self.stmt(st))\n", "            return tuple(x for st in s.body for x in self.stmt(st))\n", "C:side_argmax"),
   ("errors attributed", "cuda2tile/driver.py", "        errors = clang_errors_reached(fn, functions)\n", "        errors = []\n", "typedef_of_an_unknown or called_device_function"),
